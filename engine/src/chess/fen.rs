@@ -1,0 +1,179 @@
+//! Reading and writing chess FEN, with every inconsistency reported as a typed error.
+
+use super::movegen::castling_squares;
+use super::{CastlingRights, Chess};
+use crate::bitboard::Bitboard;
+use crate::fen::{parse_counters, parse_grid, write_rank};
+use crate::game::FenError;
+use crate::types::{Color, Role, Square};
+
+pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(FenError::Empty);
+    }
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount { expected: "4 to 6", found: fields.len() });
+    }
+
+    let grid = parse_grid(fields[0], 8, 8, |chars| {
+        let c = chars.next().expect("the grid reader calls with a character left");
+        let role = Role::from_char(c).ok_or(FenError::InvalidPiece(c))?;
+        Ok((if c.is_ascii_uppercase() { Color::White } else { Color::Black }, role))
+    })?;
+    let mut pos = Chess {
+        roles: [Bitboard::EMPTY; 6],
+        colors: [Bitboard::EMPTY; 2],
+        side: Color::White,
+        castling: CastlingRights::default(),
+        ep: None,
+        halfmove: 0,
+        fullmove: 1,
+        hash: 0,
+        checkers: Bitboard::EMPTY,
+        pinned: Bitboard::EMPTY,
+    };
+    for (row, cells) in grid.iter().enumerate() {
+        for (file, cell) in cells.iter().enumerate() {
+            if let Some((color, role)) = *cell {
+                pos.put(color, role, Square::from_coords(file as u8, 7 - row as u8));
+            }
+        }
+    }
+
+    pos.side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(FenError::InvalidSideToMove(other.to_string())),
+    };
+    validate_material(&pos)?;
+    pos.castling = parse_castling(&pos, fields[2])?;
+
+    let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
+    pos.halfmove = halfmove;
+    pos.fullmove = fullmove;
+
+    let them = !pos.side;
+    if pos.attackers(pos.king(them), pos.side, pos.occupied()).nonempty() {
+        return Err(FenError::OpponentInCheck);
+    }
+    pos.refresh_checks();
+    validate_checkers(&pos)?;
+
+    // Keep the en passant square only when a capture there is legal (see `Chess::ep`).
+    pos.ep = parse_en_passant(&pos, fields[3])?.filter(|&target| pos.has_legal_en_passant(pos.side, target));
+    pos.hash = pos.compute_hash();
+    Ok(pos)
+}
+
+fn validate_material(pos: &Chess) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let name = color.name();
+        match pos.pieces(color, Role::King).count() {
+            0 => return Err(FenError::MissingKing(name)),
+            1 => {}
+            _ => return Err(FenError::TooManyKings(name)),
+        }
+        if pos.by_color(color).count() > 16 {
+            return Err(FenError::TooManyPieces(name, 16));
+        }
+        if pos.pieces(color, Role::Pawn).count() > 8 {
+            return Err(FenError::TooManyPawns(name));
+        }
+    }
+    if (pos.by_role(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).nonempty() {
+        return Err(FenError::PawnOnBackRank);
+    }
+    Ok(())
+}
+
+fn parse_castling(pos: &Chess, field: &str) -> Result<CastlingRights, FenError> {
+    let mut rights = CastlingRights::default();
+    if field == "-" {
+        return Ok(rights);
+    }
+    for c in field.chars() {
+        let (color, king_side) = match c {
+            'K' => (Color::White, true),
+            'Q' => (Color::White, false),
+            'k' => (Color::Black, true),
+            'q' => (Color::Black, false),
+            _ => return Err(FenError::InvalidCastling(field.to_string())),
+        };
+        if rights.has(color, king_side) {
+            return Err(FenError::DuplicateCastling(c));
+        }
+        let (rook, _) = castling_squares(color, king_side);
+        let king_home = if color == Color::White { Square::E1 } else { Square::E8 };
+        if !pos.pieces(color, Role::King).contains(king_home) || !pos.pieces(color, Role::Rook).contains(rook) {
+            return Err(FenError::CastlingWithoutPieces(c));
+        }
+        rights = rights.with(color, king_side);
+    }
+    Ok(rights)
+}
+
+fn parse_en_passant(pos: &Chess, field: &str) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let target = Square::parse(field).ok_or_else(|| FenError::InvalidEnPassant(field.to_string()))?;
+    let us = pos.side;
+    // The double-stepped pawn stands in front of the target, seen from the side that moved it.
+    let possible = target.relative_rank(us) == 5
+        && pos.pieces(!us, Role::Pawn).contains(target.offset(-us.forward()))
+        && !pos.occupied().contains(target)
+        && !pos.occupied().contains(target.offset(us.forward()));
+    if !possible {
+        return Err(FenError::ImpossibleEnPassant(field.to_string()));
+    }
+    Ok(Some(target))
+}
+
+fn validate_checkers(pos: &Chess) -> Result<(), FenError> {
+    let checkers = pos.checkers;
+    if checkers.count() > 2 {
+        return Err(FenError::ImpossibleCheck("more than two pieces give check"));
+    }
+    if checkers.count() == 2 {
+        let pawns_or_knights = pos.by_role(Role::Pawn) | pos.by_role(Role::Knight);
+        if (checkers & pawns_or_knights).count() == 2 {
+            return Err(FenError::ImpossibleCheck("two pawns or knights give check at once"));
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn write(pos: &Chess) -> String {
+    let mut out = String::with_capacity(90);
+    for rank in (0..8u8).rev() {
+        write_rank(&mut out, 8, |file| {
+            pos.piece_at(Square::from_coords(file as u8, rank)).map(|(color, role)| role.fen_char(color).to_string())
+        });
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(pos.side.to_char());
+    out.push(' ');
+    let mut castling = String::new();
+    for (color, king_side, c) in [
+        (Color::White, true, 'K'),
+        (Color::White, false, 'Q'),
+        (Color::Black, true, 'k'),
+        (Color::Black, false, 'q'),
+    ] {
+        if pos.castling.has(color, king_side) {
+            castling.push(c);
+        }
+    }
+    out.push_str(if castling.is_empty() { "-" } else { &castling });
+    out.push(' ');
+    match pos.ep {
+        Some(sq) => out.push_str(&sq.to_string()),
+        None => out.push('-'),
+    }
+    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    out
+}

@@ -1,0 +1,173 @@
+//! Legal move generation: each piece's legal destinations as one bitboard, so that
+//! perft's last ply is a sum of popcounts.
+
+use super::{Chess, ChessMove, MoveKind};
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::types::{Color, Role, Square};
+
+/// The legal destinations of one piece.
+#[derive(Copy, Clone, Debug)]
+pub struct MoveSet {
+    pub role: Role,
+    pub from: Square,
+    pub to: Bitboard,
+}
+
+const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
+
+impl MoveSet {
+    /// The number of moves, promotions counting once per piece chosen.
+    #[inline(always)]
+    pub fn count(&self) -> u64 {
+        let mut n = self.to.count() as u64;
+        if self.role == Role::Pawn {
+            n += 3 * (self.to & PROMOTION_RANKS).count() as u64;
+        }
+        n
+    }
+
+    #[inline(always)]
+    pub fn expand(&self, pos: &Chess, mut emit: impl FnMut(ChessMove)) {
+        let from = self.from;
+        match self.role {
+            Role::Pawn => {
+                for to in self.to {
+                    if PROMOTION_RANKS.contains(to) {
+                        for role in Role::PROMOTIONS {
+                            emit(ChessMove::new(from, to, MoveKind::Promotion(role)));
+                        }
+                    } else if Some(to) == pos.ep {
+                        emit(ChessMove::new(from, to, MoveKind::EnPassant));
+                    } else {
+                        emit(ChessMove::new(from, to, MoveKind::Normal));
+                    }
+                }
+            }
+            Role::King => {
+                for to in self.to {
+                    let kind = if from.file().abs_diff(to.file()) == 2 { MoveKind::Castle } else { MoveKind::Normal };
+                    emit(ChessMove::new(from, to, kind));
+                }
+            }
+            _ => {
+                for to in self.to {
+                    emit(ChessMove::new(from, to, MoveKind::Normal));
+                }
+            }
+        }
+    }
+}
+
+impl Chess {
+    /// Calls `visit` with the legal destinations of each piece of the side to move
+    /// that has any; stops early when `visit` returns true.
+    #[inline(always)]
+    pub fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+        let us = self.side;
+        let them = !us;
+        let ours = self.by_color(us);
+        let occupied = self.occupied();
+        let king = self.king(us);
+
+        let mut king_to = Bitboard::EMPTY;
+        let without_king = occupied.without(king);
+        for to in king_attacks(king) & !ours {
+            if self.attackers(to, them, without_king).is_empty() {
+                king_to = king_to.with(to);
+            }
+        }
+        if self.checkers.is_empty() {
+            king_to |= self.castling_destinations(king);
+        }
+        if king_to.nonempty() && visit(MoveSet { role: Role::King, from: king, to: king_to }) {
+            return;
+        }
+        if self.checkers.has_many() {
+            return;
+        }
+
+        let targets = !ours
+            & match self.checkers.try_first() {
+                Some(checker) => between(king, checker).with(checker),
+                None => Bitboard::FULL,
+            };
+        let pinned = self.pinned;
+        // A pinned piece keeps to the line through its king.
+        macro_rules! emit {
+            ($role:expr, $from:expr, $to:expr) => {{
+                let mut to: Bitboard = $to;
+                if pinned.contains($from) {
+                    to &= line(king, $from);
+                }
+                if to.nonempty() && visit(MoveSet { role: $role, from: $from, to }) {
+                    return;
+                }
+            }};
+        }
+
+        for from in self.pieces(us, Role::Knight) & !pinned {
+            emit!(Role::Knight, from, knight_attacks(from) & targets);
+        }
+        for from in self.pieces(us, Role::Bishop) {
+            emit!(Role::Bishop, from, bishop_attacks(from, occupied) & targets);
+        }
+        for from in self.pieces(us, Role::Rook) {
+            emit!(Role::Rook, from, rook_attacks(from, occupied) & targets);
+        }
+        for from in self.pieces(us, Role::Queen) {
+            emit!(Role::Queen, from, queen_attacks(from, occupied) & targets);
+        }
+
+        let theirs = self.by_color(them);
+        let double_rank = Bitboard::rank(if us == Color::White { 3 } else { 4 });
+        for from in self.pieces(us, Role::Pawn) {
+            let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
+            let two = match us {
+                Color::White => one.north(),
+                Color::Black => one.south(),
+            } & !occupied
+                & double_rank;
+            let mut to = (one | two | (pawn_attacks(us, from) & theirs)) & targets;
+            if let Some(ep) = self.ep {
+                if pawn_attacks(us, from).contains(ep) && self.en_passant_is_legal(us, from, ep) {
+                    to = to.with(ep);
+                }
+            }
+            emit!(Role::Pawn, from, to);
+        }
+    }
+
+    /// Destinations of the king's castling moves; the king is not in check.
+    #[inline(always)]
+    fn castling_destinations(&self, king: Square) -> Bitboard {
+        let us = self.side;
+        let mut out = Bitboard::EMPTY;
+        if self.castling.0 & (if us == Color::White { 3 } else { 12 }) == 0 {
+            return out;
+        }
+        let occupied = self.occupied();
+        for king_side in [true, false] {
+            if !self.castling.has(us, king_side) {
+                continue;
+            }
+            let (rook, to) = castling_squares(us, king_side);
+            let path = between(king, to).with(to);
+            if (between(king, rook) & occupied).is_empty()
+                && path.into_iter().all(|sq| self.attackers(sq, !us, occupied).is_empty())
+            {
+                out = out.with(to);
+            }
+        }
+        out
+    }
+}
+
+/// The rook's square and the king's destination of one castling move.
+pub(super) fn castling_squares(color: Color, king_side: bool) -> (Square, Square) {
+    let (rook, to) = if king_side { (Square::H1, Square::G1) } else { (Square::A1, Square::C1) };
+    match color {
+        Color::White => (rook, to),
+        Color::Black => (rook.flip_rank(), to.flip_rank()),
+    }
+}

@@ -1,0 +1,129 @@
+//! FEN pieces shared by the games: the board grid and the move counters.
+
+use crate::game::FenError;
+use std::iter::Peekable;
+use std::str::Chars;
+
+/// Reads a FEN board field into `ranks` rows (from the top rank down) of `files`
+/// cells each. `read_piece` consumes one piece token (it may look ahead, e.g. for a
+/// board prefix) starting at a character that is not a digit; empty runs are decimal
+/// numbers, so boards wider than 9 files work.
+pub fn parse_grid<T>(
+    board: &str,
+    files: usize,
+    ranks: usize,
+    mut read_piece: impl FnMut(&mut Peekable<Chars>) -> Result<T, FenError>,
+) -> Result<Vec<Vec<Option<T>>>, FenError> {
+    let rows: Vec<&str> = board.split('/').collect();
+    if rows.len() != ranks {
+        return Err(FenError::RankCount(rows.len(), ranks));
+    }
+    let mut grid = Vec::with_capacity(ranks);
+    for (i, row) in rows.iter().enumerate() {
+        let rank = ranks - i;
+        let mut cells: Vec<Option<T>> = Vec::with_capacity(files);
+        let mut chars = row.chars().peekable();
+        while let Some(&c) = chars.peek() {
+            if c.is_ascii_digit() {
+                let mut digits = String::new();
+                while let Some(&d) = chars.peek().filter(|d| d.is_ascii_digit()) {
+                    digits.push(d);
+                    chars.next();
+                }
+                match digits.parse::<usize>() {
+                    Ok(n) if n > 0 && !digits.starts_with('0') && cells.len() + n <= files => {
+                        cells.extend((0..n).map(|_| None))
+                    }
+                    Ok(n) if n > 0 && !digits.starts_with('0') => {
+                        return Err(FenError::RankLength { rank, squares: cells.len() + n, expected: files })
+                    }
+                    _ => return Err(FenError::InvalidEmptyCount(digits)),
+                }
+            } else {
+                cells.push(Some(read_piece(&mut chars)?));
+                if cells.len() > files {
+                    return Err(FenError::RankLength { rank, squares: cells.len(), expected: files });
+                }
+            }
+        }
+        if cells.len() != files {
+            return Err(FenError::RankLength { rank, squares: cells.len(), expected: files });
+        }
+        grid.push(cells);
+    }
+    Ok(grid)
+}
+
+/// Writes one rank: `cell` gives each square's piece text or `None` when empty.
+pub fn write_rank(out: &mut String, files: usize, mut cell: impl FnMut(usize) -> Option<String>) {
+    let mut empty = 0;
+    for file in 0..files {
+        match cell(file) {
+            Some(text) => {
+                if empty > 0 {
+                    out.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                out.push_str(&text);
+            }
+            None => empty += 1,
+        }
+    }
+    if empty > 0 {
+        out.push_str(&empty.to_string());
+    }
+}
+
+/// The halfmove clock and fullmove number; both default when absent (4-field FENs).
+pub fn parse_counters(halfmove: Option<&str>, fullmove: Option<&str>) -> Result<(u32, u32), FenError> {
+    let halfmove = match halfmove {
+        None => 0,
+        Some(text) => text.parse::<u32>().map_err(|_| FenError::InvalidHalfmoveClock(text.to_string()))?,
+    };
+    let fullmove = match fullmove {
+        None => 1,
+        Some(text) => match text.parse::<u32>() {
+            Ok(n) if n > 0 => n,
+            _ => return Err(FenError::InvalidFullmoveNumber(text.to_string())),
+        },
+    };
+    Ok((halfmove, fullmove))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn letter(chars: &mut Peekable<Chars>) -> Result<char, FenError> {
+        let c = chars.next().expect("called on a character");
+        if c.is_ascii_alphabetic() {
+            Ok(c)
+        } else {
+            Err(FenError::InvalidPiece(c))
+        }
+    }
+
+    #[test]
+    fn grid_reads_multi_digit_runs() {
+        let grid = parse_grid("a10b/12", 12, 2, letter).unwrap();
+        assert_eq!(grid[0][0], Some('a'));
+        assert_eq!(grid[0][11], Some('b'));
+        assert!(grid[1].iter().all(Option::is_none));
+    }
+
+    #[test]
+    fn grid_rejects_bad_rows() {
+        assert_eq!(parse_grid("8/8", 8, 3, letter), Err(FenError::RankCount(2, 3)));
+        assert!(matches!(parse_grid("9", 8, 1, letter), Err(FenError::RankLength { .. })));
+        assert!(matches!(parse_grid("08", 8, 1, letter), Err(FenError::InvalidEmptyCount(_))));
+        assert!(matches!(parse_grid("7", 8, 1, letter), Err(FenError::RankLength { .. })));
+        assert_eq!(parse_grid("7?", 8, 1, letter), Err(FenError::InvalidPiece('?')));
+    }
+
+    #[test]
+    fn rank_writer_compresses_empty_runs() {
+        let mut out = String::new();
+        write_rank(&mut out, 12, |f| (f == 3).then(|| "x".to_string()));
+        assert_eq!(out, "3x8");
+    }
+}

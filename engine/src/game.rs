@@ -1,0 +1,255 @@
+//! The one trait every game implements, and the types its callers share.
+//!
+//! A game is a copy-make position type: `play` returns the next position. Everything
+//! that varies between the games (boards, pieces, drops, side effects of a move,
+//! win conditions, per-piece state) lives behind it, so perft, search and the protocol
+//! are written once and monomorphised per game.
+
+use crate::types::Color;
+use arrayvec::ArrayVec;
+use std::fmt::Debug;
+use std::hash::Hash;
+use thiserror::Error;
+
+/// Upper bound on the legal moves of any position of any game (chess needs 218;
+/// games with several boards or a choice of board need more).
+pub const MAX_MOVES: usize = 512;
+
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// Every game by its protocol name.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub enum Variant {
+    Chess,
+}
+
+/// What a GUI needs to know of a variant's board.
+#[derive(Copy, Clone, Debug)]
+pub struct VariantInfo {
+    pub variant: Variant,
+    pub name: &'static str,
+    pub files: u8,
+    pub ranks: u8,
+    pub start_fen: &'static str,
+}
+
+const VARIANTS: &[VariantInfo] = &[VariantInfo {
+    variant: Variant::Chess,
+    name: "chess",
+    files: 8,
+    ranks: 8,
+    start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+}];
+
+impl Variant {
+    pub fn all() -> impl Iterator<Item = Variant> {
+        VARIANTS.iter().map(|info| info.variant)
+    }
+
+    pub fn info(self) -> &'static VariantInfo {
+        VARIANTS
+            .iter()
+            .find(|info| info.variant == self)
+            .expect("every variant has an entry in VARIANTS")
+    }
+
+    pub fn name(self) -> &'static str {
+        self.info().name
+    }
+
+    pub fn start_fen(self) -> &'static str {
+        self.info().start_fen
+    }
+
+    pub fn from_name(name: &str) -> Result<Variant, UnknownVariant> {
+        VARIANTS
+            .iter()
+            .find(|info| info.name.eq_ignore_ascii_case(name))
+            .map(|info| info.variant)
+            .ok_or_else(|| UnknownVariant(name.to_string()))
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("unknown variant '{0}' (known: {names})", names = Variant::all().map(Variant::name).collect::<Vec<_>>().join(", "))]
+pub struct UnknownVariant(pub String);
+
+/// How a finished game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    Win(Color),
+    Draw,
+}
+
+/// Why a game ended.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum EndReason {
+    Checkmate,
+    Stalemate,
+    InsufficientMaterial,
+    FiftyMoves,
+    Repetition,
+}
+
+impl EndReason {
+    pub fn name(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::InsufficientMaterial => "insufficient material",
+            EndReason::FiftyMoves => "fifty-move rule",
+            EndReason::Repetition => "threefold repetition",
+        }
+    }
+}
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct GameResult {
+    pub outcome: Outcome,
+    pub reason: EndReason,
+}
+
+impl GameResult {
+    /// The result in PGN form: `1-0`, `0-1` or `1/2-1/2`.
+    pub fn score(&self) -> &'static str {
+        match self.outcome {
+            Outcome::Win(Color::White) => "1-0",
+            Outcome::Win(Color::Black) => "0-1",
+            Outcome::Draw => "1/2-1/2",
+        }
+    }
+}
+
+/// Why a FEN was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum FenError {
+    #[error("empty FEN")]
+    Empty,
+    #[error("expected {expected} fields, found {found}")]
+    FieldCount { expected: &'static str, found: usize },
+    #[error("board has {0} ranks, expected {1}")]
+    RankCount(usize, usize),
+    #[error("rank {rank} has {squares} squares, expected {expected}")]
+    RankLength { rank: usize, squares: usize, expected: usize },
+    #[error("invalid piece letter '{0}'")]
+    InvalidPiece(char),
+    #[error("invalid empty-square count '{0}'")]
+    InvalidEmptyCount(String),
+    #[error("invalid side to move '{0}' (expected w or b)")]
+    InvalidSideToMove(String),
+    #[error("invalid castling field '{0}'")]
+    InvalidCastling(String),
+    #[error("castling right '{0}' listed twice")]
+    DuplicateCastling(char),
+    #[error("castling right '{0}' needs the king and rook on their original squares")]
+    CastlingWithoutPieces(char),
+    #[error("invalid en passant square '{0}'")]
+    InvalidEnPassant(String),
+    #[error("en passant square {0} is not on the rank behind a pawn that just double-stepped")]
+    ImpossibleEnPassant(String),
+    #[error("invalid halfmove clock '{0}'")]
+    InvalidHalfmoveClock(String),
+    #[error("invalid fullmove number '{0}'")]
+    InvalidFullmoveNumber(String),
+    #[error("{0} has no king")]
+    MissingKing(&'static str),
+    #[error("{0} has more than one king")]
+    TooManyKings(&'static str),
+    #[error("{0} has more than {1} pieces")]
+    TooManyPieces(&'static str, u32),
+    #[error("{0} has more than 8 pawns")]
+    TooManyPawns(&'static str),
+    #[error("pawn on the first or last rank")]
+    PawnOnBackRank,
+    #[error("the side not to move is in check")]
+    OpponentInCheck,
+    #[error("impossible check: {0}")]
+    ImpossibleCheck(&'static str),
+}
+
+/// Why a move string was rejected.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MoveError {
+    #[error("malformed move '{0}'")]
+    Malformed(String),
+    #[error("illegal move '{0}'")]
+    Illegal(String),
+    #[error("no move is possible: the game is over")]
+    GameOver,
+}
+
+/// The rules of one game, as seen by perft, search and the protocol.
+///
+/// Invariant: `legal_moves` is empty exactly when the position has no successors,
+/// including positions the rules end with moves still on the board.
+pub trait Game: Clone + Send + Sync + Sized + 'static {
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// A position of `variant`; `variant` must be one this type plays.
+    fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError>;
+
+    fn startpos(variant: Variant) -> Self {
+        Self::from_fen(variant, variant.start_fen()).expect("start positions are valid")
+    }
+
+    fn variant(&self) -> Variant;
+
+    fn fen(&self) -> String;
+
+    fn side_to_move(&self) -> Color;
+
+    /// The incrementally kept Zobrist hash.
+    fn hash(&self) -> u64;
+
+    /// The hash recomputed from the position, to check the incremental one.
+    fn hash_from_scratch(&self) -> u64;
+
+    fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
+
+    /// The number of legal moves (perft's last ply), faster than listing them where
+    /// the game allows it.
+    fn count_legal_moves(&self) -> u64 {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves.len() as u64
+    }
+
+    /// The position after `mv`, which must be one of `legal_moves`.
+    fn play(&self, mv: Self::Move) -> Self;
+
+    /// The move in protocol notation.
+    fn move_name(&self, mv: Self::Move) -> String;
+
+    /// Reads a move in protocol notation and checks it is legal here.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        moves
+            .into_iter()
+            .find(|&mv| self.move_name(mv) == text)
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// Whether the side to move is in check (always false in games without check).
+    fn in_check(&self) -> bool;
+
+    /// The result the position itself decides (mate, stalemate, dead position...);
+    /// draws that need the game's history are judged by [`crate::history::History`].
+    fn board_result(&self) -> Option<GameResult>;
+
+    /// Plies since the last capture or irreversible move, for the fifty-move rule and
+    /// for bounding the repetition scan.
+    fn halfmove_clock(&self) -> u32;
+
+    /// The result of a game ended by repetition or the move counter (a draw, except
+    /// in games that decide those by other means).
+    fn rule_draw_result(&self, reason: EndReason) -> GameResult {
+        GameResult { outcome: Outcome::Draw, reason }
+    }
+
+    /// The position as text for humans (the protocol's `d`).
+    fn render(&self) -> String;
+}

@@ -1,0 +1,73 @@
+//! A game as played: the start position, the moves, and the draws that need the past
+//! (repetition and the fifty-move rule).
+
+use crate::game::{EndReason, Game, GameResult, MoveError};
+
+#[derive(Clone, Debug)]
+pub struct History<G: Game> {
+    positions: Vec<G>,
+    moves: Vec<G::Move>,
+}
+
+impl<G: Game> History<G> {
+    pub fn new(start: G) -> History<G> {
+        History { positions: vec![start], moves: Vec::new() }
+    }
+
+    pub fn position(&self) -> &G {
+        self.positions.last().expect("a history always holds its start position")
+    }
+
+    pub fn start(&self) -> &G {
+        &self.positions[0]
+    }
+
+    pub fn moves(&self) -> &[G::Move] {
+        &self.moves
+    }
+
+    /// Hashes of the positions before the current one, oldest first.
+    pub fn previous_hashes(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
+        self.positions[..self.positions.len() - 1].iter().map(G::hash)
+    }
+
+    /// Plays a legal move.
+    pub fn push(&mut self, mv: G::Move) {
+        let next = self.position().play(mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Parses and plays a move in protocol notation; on error nothing changes.
+    pub fn push_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
+        let mv = self.position().parse_move(text)?;
+        self.push(mv);
+        Ok(mv)
+    }
+
+    /// How often the current position has occurred, itself included.
+    pub fn repetitions(&self) -> usize {
+        let current = self.position();
+        let window = current.halfmove_clock() as usize;
+        let hash = current.hash();
+        1 + self.positions[..self.positions.len() - 1]
+            .iter()
+            .rev()
+            .take(window)
+            .filter(|p| p.hash() == hash)
+            .count()
+    }
+
+    /// The result of the game, if it is over: the board's own verdict first, then the
+    /// fifty-move rule, then threefold repetition.
+    pub fn result(&self) -> Option<GameResult> {
+        let pos = self.position();
+        if let Some(result) = pos.board_result() {
+            return Some(result);
+        }
+        if pos.halfmove_clock() >= 100 {
+            return Some(pos.rule_draw_result(EndReason::FiftyMoves));
+        }
+        (self.repetitions() >= 3).then(|| pos.rule_draw_result(EndReason::Repetition))
+    }
+}

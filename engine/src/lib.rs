@@ -1,0 +1,17 @@
+//! Vorpal's engine: board geometry, the rules of each game behind the [`Game`] trait,
+//! move generation, Zobrist hashing and (in later modules) the search.
+
+pub mod attacks;
+pub mod bitboard;
+pub mod chess;
+pub mod fen;
+pub mod game;
+pub mod history;
+pub mod types;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use chess::{Chess, ChessMove};
+pub use game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, Variant};
+pub use history::History;
+pub use types::{Color, Role, Square};

@@ -1,0 +1,243 @@
+//! Colours, chess piece roles and the squares of an 8x8 board.
+
+use std::fmt;
+
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Color {
+    White,
+    Black,
+}
+
+impl Color {
+    pub const ALL: [Color; 2] = [Color::White, Color::Black];
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The rank direction this side's pawns advance in, as a square-index offset.
+    #[inline(always)]
+    pub const fn forward(self) -> i8 {
+        match self {
+            Color::White => 8,
+            Color::Black => -8,
+        }
+    }
+
+    pub fn from_char(c: char) -> Option<Color> {
+        match c {
+            'w' => Some(Color::White),
+            'b' => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    pub fn to_char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    #[inline(always)]
+    fn not(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+}
+
+/// The six piece types of orthodox chess, shared by the games built on it.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Role {
+    Pawn,
+    Knight,
+    Bishop,
+    Rook,
+    Queen,
+    King,
+}
+
+impl Role {
+    pub const ALL: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+    /// Promotion choices in the order UCI move lists usually print them.
+    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Lower-case letter (black piece in FEN, promotion suffix in UCI).
+    pub const fn char(self) -> char {
+        match self {
+            Role::Pawn => 'p',
+            Role::Knight => 'n',
+            Role::Bishop => 'b',
+            Role::Rook => 'r',
+            Role::Queen => 'q',
+            Role::King => 'k',
+        }
+    }
+
+    pub fn from_char(c: char) -> Option<Role> {
+        Some(match c.to_ascii_lowercase() {
+            'p' => Role::Pawn,
+            'n' => Role::Knight,
+            'b' => Role::Bishop,
+            'r' => Role::Rook,
+            'q' => Role::Queen,
+            'k' => Role::King,
+            _ => return None,
+        })
+    }
+
+    /// FEN letter of a piece of this role and colour.
+    pub fn fen_char(self, color: Color) -> char {
+        match color {
+            Color::White => self.char().to_ascii_uppercase(),
+            Color::Black => self.char(),
+        }
+    }
+}
+
+/// A square of an 8x8 board: a1 = 0, b1 = 1, ..., h8 = 63.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Square(u8);
+
+impl Square {
+    pub const A1: Square = Square(0);
+    pub const B1: Square = Square(1);
+    pub const C1: Square = Square(2);
+    pub const D1: Square = Square(3);
+    pub const E1: Square = Square(4);
+    pub const F1: Square = Square(5);
+    pub const G1: Square = Square(6);
+    pub const H1: Square = Square(7);
+    pub const A8: Square = Square(56);
+    pub const B8: Square = Square(57);
+    pub const C8: Square = Square(58);
+    pub const D8: Square = Square(59);
+    pub const E8: Square = Square(60);
+    pub const F8: Square = Square(61);
+    pub const G8: Square = Square(62);
+    pub const H8: Square = Square(63);
+
+    /// # Panics
+    /// In debug builds, when `index` is not below 64.
+    #[inline(always)]
+    pub const fn new(index: u8) -> Square {
+        debug_assert!(index < 64);
+        Square(index)
+    }
+
+    #[inline(always)]
+    pub const fn from_coords(file: u8, rank: u8) -> Square {
+        Square(rank * 8 + file)
+    }
+
+    pub fn all() -> impl Iterator<Item = Square> {
+        (0..64).map(Square)
+    }
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline(always)]
+    pub const fn file(self) -> u8 {
+        self.0 & 7
+    }
+
+    #[inline(always)]
+    pub const fn rank(self) -> u8 {
+        self.0 >> 3
+    }
+
+    /// The same square seen from the other side (a1 <-> a8).
+    #[inline(always)]
+    pub const fn flip_rank(self) -> Square {
+        Square(self.0 ^ 56)
+    }
+
+    /// The square `delta` indices away; the caller guarantees it stays on the board.
+    #[inline(always)]
+    pub const fn offset(self, delta: i8) -> Square {
+        Square((self.0 as i8 + delta) as u8)
+    }
+
+    /// Rank counted from `color`'s own side: 0 is its first rank.
+    #[inline(always)]
+    pub const fn relative_rank(self, color: Color) -> u8 {
+        match color {
+            Color::White => self.rank(),
+            Color::Black => 7 - self.rank(),
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Square> {
+        let b = text.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let file = b[0].wrapping_sub(b'a');
+        let rank = b[1].wrapping_sub(b'1');
+        (file < 8 && rank < 8).then(|| Square::from_coords(file, rank))
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
+    }
+}
+
+impl fmt::Debug for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_round_trip() {
+        for sq in Square::all() {
+            assert_eq!(Square::parse(&sq.to_string()), Some(sq));
+        }
+        assert_eq!(Square::parse("e4"), Some(Square::from_coords(4, 3)));
+        for bad in ["", "e", "e9", "i1", "e44", "E4"] {
+            assert_eq!(Square::parse(bad), None, "{bad}");
+        }
+    }
+
+    #[test]
+    fn relative_rank_mirrors_for_black() {
+        let e2 = Square::parse("e2").unwrap();
+        assert_eq!(e2.relative_rank(Color::White), 1);
+        assert_eq!(e2.relative_rank(Color::Black), 6);
+        assert_eq!(e2.flip_rank(), Square::parse("e7").unwrap());
+    }
+}

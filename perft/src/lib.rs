@@ -1,0 +1,137 @@
+//! Perft (the number of legal move sequences of a given length) and divide, for any
+//! game, parallel over the root moves; and the reader of reference-vector files.
+
+use rayon::prelude::*;
+use thiserror::Error;
+use vorpal_engine::{FenError, Game, MoveList, Variant};
+
+/// Perft on the current thread. The last ply is counted, not played.
+pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    match depth {
+        0 => 1,
+        1 => pos.count_legal_moves(),
+        _ => {
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            moves.iter().map(|&mv| perft(&pos.play(mv), depth - 1)).sum()
+        }
+    }
+}
+
+/// The perft count below each root move, in generation order, computed in parallel on
+/// the current rayon pool.
+pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
+    if depth == 0 {
+        return Vec::new();
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.par_iter().map(|&mv| (mv, perft(&pos.play(mv), depth - 1))).collect()
+}
+
+/// Perft in parallel over the root moves on the current rayon pool.
+pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth <= 2 {
+        return perft(pos, depth);
+    }
+    divide(pos, depth).iter().map(|&(_, n)| n).sum()
+}
+
+/// One line of a reference-vector file: a position and its known counts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Vector {
+    pub fen: String,
+    /// `(depth, nodes)` in the order the file lists them.
+    pub counts: Vec<(u32, u64)>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum VectorError {
+    #[error("line {line}: malformed count '{text}' (expected ';D<depth> <nodes>')")]
+    MalformedCount { line: usize, text: String },
+    #[error("line {line}: no counts")]
+    NoCounts { line: usize },
+    #[error("line {line}: {error}")]
+    Fen { line: usize, error: FenError },
+}
+
+/// Reads `FEN ;D1 n ;D2 n ...` lines; blank lines and `#` comments are skipped.
+pub fn parse_vectors(text: &str) -> Result<Vec<Vector>, VectorError> {
+    let mut out = Vec::new();
+    for (index, raw) in text.lines().enumerate() {
+        let line = index + 1;
+        let raw = raw.trim();
+        if raw.is_empty() || raw.starts_with('#') {
+            continue;
+        }
+        let mut parts = raw.split(';');
+        let fen = parts.next().unwrap_or_default().trim().to_string();
+        let mut counts = Vec::new();
+        for part in parts {
+            let malformed = || VectorError::MalformedCount { line, text: part.trim().to_string() };
+            let (depth, nodes) = part.trim().split_once(' ').ok_or_else(malformed)?;
+            let depth = depth.strip_prefix('D').and_then(|d| d.parse().ok()).ok_or_else(malformed)?;
+            let nodes = nodes.trim().parse().map_err(|_| malformed())?;
+            counts.push((depth, nodes));
+        }
+        if counts.is_empty() {
+            return Err(VectorError::NoCounts { line });
+        }
+        out.push(Vector { fen, counts });
+    }
+    Ok(out)
+}
+
+/// A count that disagrees with its reference.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Mismatch {
+    pub fen: String,
+    pub depth: u32,
+    pub expected: u64,
+    pub found: u64,
+}
+
+/// Checks every count of `vectors` whose reference is at most `max_nodes`, returning
+/// the mismatches and the number of counts checked.
+pub fn check_vectors<G: Game>(
+    variant: Variant,
+    vectors: &[Vector],
+    max_nodes: u64,
+) -> Result<(Vec<Mismatch>, usize), VectorError> {
+    let mut mismatches = Vec::new();
+    let mut checked = 0;
+    for (line, vector) in vectors.iter().enumerate() {
+        let pos = G::from_fen(variant, &vector.fen).map_err(|error| VectorError::Fen { line: line + 1, error })?;
+        for &(depth, expected) in vector.counts.iter().filter(|&&(_, n)| n <= max_nodes) {
+            let found = perft_parallel(&pos, depth);
+            checked += 1;
+            if found != expected {
+                mismatches.push(Mismatch { fen: vector.fen.clone(), depth, expected, found });
+            }
+        }
+    }
+    Ok((mismatches, checked))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn vector_lines_parse() {
+        let text = "# comment\n\nfen one ;D1 20 ;D2 400\nfen two;D3 8902\n";
+        let vectors = parse_vectors(text).unwrap();
+        assert_eq!(vectors.len(), 2);
+        assert_eq!(vectors[0].fen, "fen one");
+        assert_eq!(vectors[0].counts, vec![(1, 20), (2, 400)]);
+        assert_eq!(vectors[1].counts, vec![(3, 8902)]);
+    }
+
+    #[test]
+    fn malformed_vector_lines_are_rejected() {
+        assert_eq!(parse_vectors("fen only"), Err(VectorError::NoCounts { line: 1 }));
+        assert!(matches!(parse_vectors("x ;D1"), Err(VectorError::MalformedCount { line: 1, .. })));
+        assert!(matches!(parse_vectors("x ;E1 5"), Err(VectorError::MalformedCount { .. })));
+        assert!(matches!(parse_vectors("x ;D1 five"), Err(VectorError::MalformedCount { .. })));
+    }
+}
