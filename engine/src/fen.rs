@@ -35,19 +35,31 @@ pub fn parse_grid<T>(
                         cells.extend((0..n).map(|_| None))
                     }
                     Ok(n) if n > 0 && !digits.starts_with('0') => {
-                        return Err(FenError::RankLength { rank, squares: cells.len() + n, expected: files })
+                        return Err(FenError::RankLength {
+                            rank,
+                            squares: cells.len() + n,
+                            expected: files,
+                        })
                     }
                     _ => return Err(FenError::InvalidEmptyCount(digits)),
                 }
             } else {
                 cells.push(Some(read_piece(&mut chars)?));
                 if cells.len() > files {
-                    return Err(FenError::RankLength { rank, squares: cells.len(), expected: files });
+                    return Err(FenError::RankLength {
+                        rank,
+                        squares: cells.len(),
+                        expected: files,
+                    });
                 }
             }
         }
         if cells.len() != files {
-            return Err(FenError::RankLength { rank, squares: cells.len(), expected: files });
+            return Err(FenError::RankLength {
+                rank,
+                squares: cells.len(),
+                expected: files,
+            });
         }
         grid.push(cells);
     }
@@ -75,10 +87,15 @@ pub fn write_rank(out: &mut String, files: usize, mut cell: impl FnMut(usize) ->
 }
 
 /// The halfmove clock and fullmove number; both default when absent (4-field FENs).
-pub fn parse_counters(halfmove: Option<&str>, fullmove: Option<&str>) -> Result<(u32, u32), FenError> {
+pub fn parse_counters(
+    halfmove: Option<&str>,
+    fullmove: Option<&str>,
+) -> Result<(u32, u32), FenError> {
     let halfmove = match halfmove {
         None => 0,
-        Some(text) => text.parse::<u32>().map_err(|_| FenError::InvalidHalfmoveClock(text.to_string()))?,
+        Some(text) => text
+            .parse::<u32>()
+            .map_err(|_| FenError::InvalidHalfmoveClock(text.to_string()))?,
     };
     let fullmove = match fullmove {
         None => 1,
@@ -113,11 +130,26 @@ mod tests {
 
     #[test]
     fn grid_rejects_bad_rows() {
-        assert_eq!(parse_grid("8/8", 8, 3, letter), Err(FenError::RankCount(2, 3)));
-        assert!(matches!(parse_grid("9", 8, 1, letter), Err(FenError::RankLength { .. })));
-        assert!(matches!(parse_grid("08", 8, 1, letter), Err(FenError::InvalidEmptyCount(_))));
-        assert!(matches!(parse_grid("7", 8, 1, letter), Err(FenError::RankLength { .. })));
-        assert_eq!(parse_grid("7?", 8, 1, letter), Err(FenError::InvalidPiece('?')));
+        assert_eq!(
+            parse_grid("8/8", 8, 3, letter),
+            Err(FenError::RankCount(2, 3))
+        );
+        assert!(matches!(
+            parse_grid("9", 8, 1, letter),
+            Err(FenError::RankLength { .. })
+        ));
+        assert!(matches!(
+            parse_grid("08", 8, 1, letter),
+            Err(FenError::InvalidEmptyCount(_))
+        ));
+        assert!(matches!(
+            parse_grid("7", 8, 1, letter),
+            Err(FenError::RankLength { .. })
+        ));
+        assert_eq!(
+            parse_grid("7?", 8, 1, letter),
+            Err(FenError::InvalidPiece('?'))
+        );
     }
 
     #[test]

@@ -126,11 +126,18 @@ pub enum FenError {
     #[error("empty FEN")]
     Empty,
     #[error("expected {expected} fields, found {found}")]
-    FieldCount { expected: &'static str, found: usize },
+    FieldCount {
+        expected: &'static str,
+        found: usize,
+    },
     #[error("board has {0} ranks, expected {1}")]
     RankCount(usize, usize),
     #[error("rank {rank} has {squares} squares, expected {expected}")]
-    RankLength { rank: usize, squares: usize, expected: usize },
+    RankLength {
+        rank: usize,
+        squares: usize,
+        expected: usize,
+    },
     #[error("invalid piece letter '{0}'")]
     InvalidPiece(char),
     #[error("invalid empty-square count '{0}'")]
@@ -247,9 +254,26 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The result of a game ended by repetition or the move counter (a draw, except
     /// in games that decide those by other means).
     fn rule_draw_result(&self, reason: EndReason) -> GameResult {
-        GameResult { outcome: Outcome::Draw, reason }
+        GameResult {
+            outcome: Outcome::Draw,
+            reason,
+        }
     }
 
     /// The position as text for humans (the protocol's `d`).
     fn render(&self) -> String;
+}
+
+/// Runs `$body` with `$G` bound to the game type that plays `$variant`: the one place
+/// the protocol's run-time choice of game becomes a compile-time type.
+#[macro_export]
+macro_rules! with_game {
+    ($variant:expr, $G:ident => $body:expr) => {
+        match $variant {
+            $crate::Variant::Chess => {
+                type $G = $crate::Chess;
+                $body
+            }
+        }
+    };
 }

@@ -11,11 +11,16 @@ pub struct History<G: Game> {
 
 impl<G: Game> History<G> {
     pub fn new(start: G) -> History<G> {
-        History { positions: vec![start], moves: Vec::new() }
+        History {
+            positions: vec![start],
+            moves: Vec::new(),
+        }
     }
 
     pub fn position(&self) -> &G {
-        self.positions.last().expect("a history always holds its start position")
+        self.positions
+            .last()
+            .expect("a history always holds its start position")
     }
 
     pub fn start(&self) -> &G {
@@ -28,7 +33,9 @@ impl<G: Game> History<G> {
 
     /// Hashes of the positions before the current one, oldest first.
     pub fn previous_hashes(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
-        self.positions[..self.positions.len() - 1].iter().map(G::hash)
+        self.positions[..self.positions.len() - 1]
+            .iter()
+            .map(G::hash)
     }
 
     /// Plays a legal move.

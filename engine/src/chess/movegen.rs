@@ -2,7 +2,10 @@
 //! perft's last ply is a sum of popcounts.
 
 use super::{Chess, ChessMove, MoveKind};
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
+    rook_attacks,
+};
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Role, Square};
 
@@ -46,7 +49,11 @@ impl MoveSet {
             }
             Role::King => {
                 for to in self.to {
-                    let kind = if from.file().abs_diff(to.file()) == 2 { MoveKind::Castle } else { MoveKind::Normal };
+                    let kind = if from.file().abs_diff(to.file()) == 2 {
+                        MoveKind::Castle
+                    } else {
+                        MoveKind::Normal
+                    };
                     emit(ChessMove::new(from, to, kind));
                 }
             }
@@ -80,7 +87,13 @@ impl Chess {
         if self.checkers.is_empty() {
             king_to |= self.castling_destinations(king);
         }
-        if king_to.nonempty() && visit(MoveSet { role: Role::King, from: king, to: king_to }) {
+        if king_to.nonempty()
+            && visit(MoveSet {
+                role: Role::King,
+                from: king,
+                to: king_to,
+            })
+        {
             return;
         }
         if self.checkers.has_many() {
@@ -100,7 +113,13 @@ impl Chess {
                 if pinned.contains($from) {
                     to &= line(king, $from);
                 }
-                if to.nonempty() && visit(MoveSet { role: $role, from: $from, to }) {
+                if to.nonempty()
+                    && visit(MoveSet {
+                        role: $role,
+                        from: $from,
+                        to,
+                    })
+                {
                     return;
                 }
             }};
@@ -154,7 +173,9 @@ impl Chess {
             let (rook, to) = castling_squares(us, king_side);
             let path = between(king, to).with(to);
             if (between(king, rook) & occupied).is_empty()
-                && path.into_iter().all(|sq| self.attackers(sq, !us, occupied).is_empty())
+                && path
+                    .into_iter()
+                    .all(|sq| self.attackers(sq, !us, occupied).is_empty())
             {
                 out = out.with(to);
             }
@@ -165,7 +186,11 @@ impl Chess {
 
 /// The rook's square and the king's destination of one castling move.
 pub(super) fn castling_squares(color: Color, king_side: bool) -> (Square, Square) {
-    let (rook, to) = if king_side { (Square::H1, Square::G1) } else { (Square::A1, Square::C1) };
+    let (rook, to) = if king_side {
+        (Square::H1, Square::G1)
+    } else {
+        (Square::A1, Square::C1)
+    };
     match color {
         Color::White => (rook, to),
         Color::Black => (rook.flip_rank(), to.flip_rank()),

@@ -1,0 +1,76 @@
+//! `vorpal perft`: Stockfish-style output (`move: count` lines with `--divide`, last
+//! line `Nodes searched: N`), timing on standard error.
+
+use clap::Args;
+use std::time::Instant;
+use vorpal_engine::{with_game, Game, History, Variant};
+use vorpal_perft::{divide, perft_parallel};
+
+#[derive(Args)]
+pub struct PerftArgs {
+    /// Game to play (protocol name)
+    #[arg(long, default_value = "chess")]
+    variant: String,
+    /// Start position (default: the game's start position)
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves to play from the start position first, in protocol notation
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+    /// Number of plies
+    #[arg(long)]
+    depth: u32,
+    /// Print the count below each root move
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads (default: all cores)
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+pub fn run(args: &PerftArgs) -> Result<(), String> {
+    let variant = Variant::from_name(&args.variant).map_err(|e| e.to_string())?;
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    if let Some(threads) = args.threads {
+        if threads == 0 {
+            return Err("--threads must be at least 1".to_string());
+        }
+        pool = pool.num_threads(threads);
+    }
+    let pool = pool
+        .build()
+        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    with_game!(variant, G => pool.install(|| run_game::<G>(variant, args)))
+}
+
+fn run_game<G: Game>(variant: Variant, args: &PerftArgs) -> Result<(), String> {
+    let start = match &args.fen {
+        Some(fen) => G::from_fen(variant, fen).map_err(|e| format!("invalid FEN: {e}"))?,
+        None => G::startpos(variant),
+    };
+    let mut history = History::new(start);
+    for text in &args.moves {
+        history.push_text(text).map_err(|e| e.to_string())?;
+    }
+    let pos = history.position();
+
+    let clock = Instant::now();
+    let nodes = if args.divide {
+        let counts = divide(pos, args.depth);
+        for (mv, count) in &counts {
+            println!("{}: {count}", pos.move_name(*mv));
+        }
+        println!();
+        counts.iter().map(|(_, n)| n).sum()
+    } else {
+        perft_parallel(pos, args.depth)
+    };
+    let seconds = clock.elapsed().as_secs_f64();
+    println!("Nodes searched: {nodes}");
+    eprintln!(
+        "time {:.3} s, {:.0} nodes per second",
+        seconds,
+        nodes as f64 / seconds.max(1e-9)
+    );
+    Ok(())
+}
