@@ -128,7 +128,7 @@ fn main() {
         .map(|features| features.split(',').any(|f| f == "bmi2"))
         .unwrap_or(false);
 
-    let mut rng = Rng(0x5eed_0f_a11ce_u64);
+    let mut rng = Rng(0x05ee_d0fa_11ce_u64);
     let mut table: Vec<u64> = Vec::new();
     let mut src = String::new();
     for (name, dirs) in [("ROOK", &ROOK_DIRS), ("BISHOP", &BISHOP_DIRS)] {

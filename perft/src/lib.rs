@@ -13,7 +13,10 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
         _ => {
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
-            moves.iter().map(|&mv| perft(&pos.play(mv), depth - 1)).sum()
+            moves
+                .iter()
+                .map(|&mv| perft(&pos.play(mv), depth - 1))
+                .sum()
         }
     }
 }
@@ -26,7 +29,10 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
     }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
-    moves.par_iter().map(|&mv| (mv, perft(&pos.play(mv), depth - 1))).collect()
+    moves
+        .par_iter()
+        .map(|&mv| (mv, perft(&pos.play(mv), depth - 1)))
+        .collect()
 }
 
 /// Perft in parallel over the root moves on the current rayon pool.
@@ -68,9 +74,15 @@ pub fn parse_vectors(text: &str) -> Result<Vec<Vector>, VectorError> {
         let fen = parts.next().unwrap_or_default().trim().to_string();
         let mut counts = Vec::new();
         for part in parts {
-            let malformed = || VectorError::MalformedCount { line, text: part.trim().to_string() };
+            let malformed = || VectorError::MalformedCount {
+                line,
+                text: part.trim().to_string(),
+            };
             let (depth, nodes) = part.trim().split_once(' ').ok_or_else(malformed)?;
-            let depth = depth.strip_prefix('D').and_then(|d| d.parse().ok()).ok_or_else(malformed)?;
+            let depth = depth
+                .strip_prefix('D')
+                .and_then(|d| d.parse().ok())
+                .ok_or_else(malformed)?;
             let nodes = nodes.trim().parse().map_err(|_| malformed())?;
             counts.push((depth, nodes));
         }
@@ -101,12 +113,20 @@ pub fn check_vectors<G: Game>(
     let mut mismatches = Vec::new();
     let mut checked = 0;
     for (line, vector) in vectors.iter().enumerate() {
-        let pos = G::from_fen(variant, &vector.fen).map_err(|error| VectorError::Fen { line: line + 1, error })?;
+        let pos = G::from_fen(variant, &vector.fen).map_err(|error| VectorError::Fen {
+            line: line + 1,
+            error,
+        })?;
         for &(depth, expected) in vector.counts.iter().filter(|&&(_, n)| n <= max_nodes) {
             let found = perft_parallel(&pos, depth);
             checked += 1;
             if found != expected {
-                mismatches.push(Mismatch { fen: vector.fen.clone(), depth, expected, found });
+                mismatches.push(Mismatch {
+                    fen: vector.fen.clone(),
+                    depth,
+                    expected,
+                    found,
+                });
             }
         }
     }
@@ -129,9 +149,21 @@ mod tests {
 
     #[test]
     fn malformed_vector_lines_are_rejected() {
-        assert_eq!(parse_vectors("fen only"), Err(VectorError::NoCounts { line: 1 }));
-        assert!(matches!(parse_vectors("x ;D1"), Err(VectorError::MalformedCount { line: 1, .. })));
-        assert!(matches!(parse_vectors("x ;E1 5"), Err(VectorError::MalformedCount { .. })));
-        assert!(matches!(parse_vectors("x ;D1 five"), Err(VectorError::MalformedCount { .. })));
+        assert_eq!(
+            parse_vectors("fen only"),
+            Err(VectorError::NoCounts { line: 1 })
+        );
+        assert!(matches!(
+            parse_vectors("x ;D1"),
+            Err(VectorError::MalformedCount { line: 1, .. })
+        ));
+        assert!(matches!(
+            parse_vectors("x ;E1 5"),
+            Err(VectorError::MalformedCount { .. })
+        ));
+        assert!(matches!(
+            parse_vectors("x ;D1 five"),
+            Err(VectorError::MalformedCount { .. })
+        ));
     }
 }
