@@ -137,10 +137,7 @@ fn main() {
             let mask = relevant_mask(sq, dirs);
             let bits = mask.count_ones();
             let occupancies = subsets(mask);
-            let attacks: Vec<u64> = occupancies
-                .iter()
-                .map(|&o| ray_attacks(sq, o, dirs))
-                .collect();
+            let attacks: Vec<u64> = occupancies.iter().map(|&o| ray_attacks(sq, o, dirs)).collect();
             let offset = table.len();
             table.resize(offset + (1 << bits), 0);
             let magic = if use_pext {
@@ -164,12 +161,7 @@ fn main() {
         }
         writeln!(src, "];").unwrap();
     }
-    writeln!(
-        src,
-        "pub(crate) static SLIDER_ATTACKS: [u64; {}] = [",
-        table.len()
-    )
-    .unwrap();
+    writeln!(src, "pub(crate) static SLIDER_ATTACKS: [u64; {}] = [", table.len()).unwrap();
     for chunk in table.chunks(8) {
         let line: Vec<String> = chunk.iter().map(|a| format!("{a:#x}")).collect();
         writeln!(src, "    {},", line.join(", ")).unwrap();

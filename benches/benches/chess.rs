@@ -7,7 +7,10 @@ use vorpal_engine::{Chess, Game, MoveList, Variant};
 use vorpal_perft::perft;
 
 fn positions() -> Vec<Chess> {
-    CHESS_POSITIONS.iter().map(|fen| Chess::from_fen(Variant::Chess, fen).expect("valid FEN")).collect()
+    CHESS_POSITIONS
+        .iter()
+        .map(|fen| Chess::from_fen(Variant::Chess, fen).expect("valid FEN"))
+        .collect()
 }
 
 fn movegen(c: &mut Criterion) {

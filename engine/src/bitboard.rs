@@ -169,9 +169,7 @@ mod tests {
 
     #[test]
     fn iteration_yields_squares_in_order() {
-        let bb: Bitboard = [Square::H8, Square::A1, Square::E4_FOR_TEST]
-            .into_iter()
-            .collect();
+        let bb: Bitboard = [Square::H8, Square::A1, Square::E4_FOR_TEST].into_iter().collect();
         let squares: Vec<Square> = bb.collect();
         assert_eq!(squares, vec![Square::A1, Square::E4_FOR_TEST, Square::H8]);
     }
@@ -181,10 +179,7 @@ mod tests {
         assert_eq!(Bitboard::DARK_SQUARES.count(), 32);
         assert!(Bitboard::DARK_SQUARES.contains(Square::A1));
         assert!(!Bitboard::DARK_SQUARES.contains(Square::H1));
-        assert_eq!(
-            Bitboard::DARK_SQUARES | Bitboard::LIGHT_SQUARES,
-            Bitboard::FULL
-        );
+        assert_eq!(Bitboard::DARK_SQUARES | Bitboard::LIGHT_SQUARES, Bitboard::FULL);
     }
 
     #[test]

@@ -87,10 +87,7 @@ pub fn write_rank(out: &mut String, files: usize, mut cell: impl FnMut(usize) ->
 }
 
 /// The halfmove clock and fullmove number; both default when absent (4-field FENs).
-pub fn parse_counters(
-    halfmove: Option<&str>,
-    fullmove: Option<&str>,
-) -> Result<(u32, u32), FenError> {
+pub fn parse_counters(halfmove: Option<&str>, fullmove: Option<&str>) -> Result<(u32, u32), FenError> {
     let halfmove = match halfmove {
         None => 0,
         Some(text) => text
@@ -130,10 +127,7 @@ mod tests {
 
     #[test]
     fn grid_rejects_bad_rows() {
-        assert_eq!(
-            parse_grid("8/8", 8, 3, letter),
-            Err(FenError::RankCount(2, 3))
-        );
+        assert_eq!(parse_grid("8/8", 8, 3, letter), Err(FenError::RankCount(2, 3)));
         assert!(matches!(
             parse_grid("9", 8, 1, letter),
             Err(FenError::RankLength { .. })
@@ -146,10 +140,7 @@ mod tests {
             parse_grid("7", 8, 1, letter),
             Err(FenError::RankLength { .. })
         ));
-        assert_eq!(
-            parse_grid("7?", 8, 1, letter),
-            Err(FenError::InvalidPiece('?'))
-        );
+        assert_eq!(parse_grid("7?", 8, 1, letter), Err(FenError::InvalidPiece('?')));
     }
 
     #[test]

@@ -126,10 +126,7 @@ pub enum FenError {
     #[error("empty FEN")]
     Empty,
     #[error("expected {expected} fields, found {found}")]
-    FieldCount {
-        expected: &'static str,
-        found: usize,
-    },
+    FieldCount { expected: &'static str, found: usize },
     #[error("board has {0} ranks, expected {1}")]
     RankCount(usize, usize),
     #[error("rank {rank} has {squares} squares, expected {expected}")]

@@ -33,9 +33,7 @@ impl<G: Game> History<G> {
 
     /// Hashes of the positions before the current one, oldest first.
     pub fn previous_hashes(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
-        self.positions[..self.positions.len() - 1]
-            .iter()
-            .map(G::hash)
+        self.positions[..self.positions.len() - 1].iter().map(G::hash)
     }
 
     /// Plays a legal move.

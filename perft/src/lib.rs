@@ -13,10 +13,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
         _ => {
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
-            moves
-                .iter()
-                .map(|&mv| perft(&pos.play(mv), depth - 1))
-                .sum()
+            moves.iter().map(|&mv| perft(&pos.play(mv), depth - 1)).sum()
         }
     }
 }
@@ -113,10 +110,7 @@ pub fn check_vectors<G: Game>(
     let mut mismatches = Vec::new();
     let mut checked = 0;
     for (line, vector) in vectors.iter().enumerate() {
-        let pos = G::from_fen(variant, &vector.fen).map_err(|error| VectorError::Fen {
-            line: line + 1,
-            error,
-        })?;
+        let pos = G::from_fen(variant, &vector.fen).map_err(|error| VectorError::Fen { line: line + 1, error })?;
         for &(depth, expected) in vector.counts.iter().filter(|&&(_, n)| n <= max_nodes) {
             let found = perft_parallel(&pos, depth);
             checked += 1;
@@ -149,10 +143,7 @@ mod tests {
 
     #[test]
     fn malformed_vector_lines_are_rejected() {
-        assert_eq!(
-            parse_vectors("fen only"),
-            Err(VectorError::NoCounts { line: 1 })
-        );
+        assert_eq!(parse_vectors("fen only"), Err(VectorError::NoCounts { line: 1 }));
         assert!(matches!(
             parse_vectors("x ;D1"),
             Err(VectorError::MalformedCount { line: 1, .. })

@@ -44,11 +44,17 @@ fn agrees_with_python_chess_on_seeded_playouts() {
         }
         let fields: Vec<&str> = line.split(" | ").collect();
         assert_eq!(fields.len(), 5, "{at}: malformed line");
-        let [fen, legal, digest, expected_verdict, played] = fields[..] else { unreachable!() };
+        let [fen, legal, digest, expected_verdict, played] = fields[..] else {
+            unreachable!()
+        };
         let h = history.as_mut().expect("a game line comes first");
         let pos = *h.position();
         assert_eq!(pos.fen(), fen, "{at}: FEN differs");
-        assert_eq!(Chess::from_fen(Variant::Chess, fen).map(|p| p.hash()), Ok(pos.hash()), "{at}: hash");
+        assert_eq!(
+            Chess::from_fen(Variant::Chess, fen).map(|p| p.hash()),
+            Ok(pos.hash()),
+            "{at}: hash"
+        );
 
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -56,7 +62,11 @@ fn agrees_with_python_chess_on_seeded_playouts() {
         sorted.sort_by(|a, b| a.0.cmp(&b.0));
         let names: Vec<&str> = sorted.iter().map(|(name, _)| name.as_str()).collect();
         assert_eq!(names.join(" "), legal, "{at}: legal moves differ in {fen}");
-        assert_eq!(successor_digest(&pos, &sorted), digest, "{at}: successor FENs differ from {fen}");
+        assert_eq!(
+            successor_digest(&pos, &sorted),
+            digest,
+            "{at}: successor FENs differ from {fen}"
+        );
         assert_eq!(verdict(h), expected_verdict, "{at}: verdict differs in {fen}");
         verdicts.insert(expected_verdict);
         positions += 1;

@@ -28,10 +28,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
-        None => Err(
-            "the protocol loop is not available in this build; use a subcommand (see --help)"
-                .to_string(),
-        ),
+        None => Err("the protocol loop is not available in this build; use a subcommand (see --help)".to_string()),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

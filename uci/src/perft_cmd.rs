@@ -37,9 +37,7 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
         }
         pool = pool.num_threads(threads);
     }
-    let pool = pool
-        .build()
-        .map_err(|e| format!("cannot start worker threads: {e}"))?;
+    let pool = pool.build().map_err(|e| format!("cannot start worker threads: {e}"))?;
     with_game!(variant, G => pool.install(|| run_game::<G>(variant, args)))
 }
 

@@ -20,9 +20,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     }
 
     let grid = parse_grid(fields[0], 8, 8, |chars| {
-        let c = chars
-            .next()
-            .expect("the grid reader calls with a character left");
+        let c = chars.next().expect("the grid reader calls with a character left");
         let role = Role::from_char(c).ok_or(FenError::InvalidPiece(c))?;
         Ok((
             if c.is_ascii_uppercase() {
@@ -66,18 +64,14 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     pos.fullmove = fullmove;
 
     let them = !pos.side;
-    if pos
-        .attackers(pos.king(them), pos.side, pos.occupied())
-        .nonempty()
-    {
+    if pos.attackers(pos.king(them), pos.side, pos.occupied()).nonempty() {
         return Err(FenError::OpponentInCheck);
     }
     pos.refresh_checks();
     validate_checkers(&pos)?;
 
     // Keep the en passant square only when a capture there is legal (see `Chess::ep`).
-    pos.ep = parse_en_passant(&pos, fields[3])?
-        .filter(|&target| pos.has_legal_en_passant(pos.side, target));
+    pos.ep = parse_en_passant(&pos, fields[3])?.filter(|&target| pos.has_legal_en_passant(pos.side, target));
     pos.hash = pos.compute_hash();
     Ok(pos)
 }
@@ -120,14 +114,8 @@ fn parse_castling(pos: &Chess, field: &str) -> Result<CastlingRights, FenError> 
             return Err(FenError::DuplicateCastling(c));
         }
         let (rook, _) = castling_squares(color, king_side);
-        let king_home = if color == Color::White {
-            Square::E1
-        } else {
-            Square::E8
-        };
-        if !pos.pieces(color, Role::King).contains(king_home)
-            || !pos.pieces(color, Role::Rook).contains(rook)
-        {
+        let king_home = if color == Color::White { Square::E1 } else { Square::E8 };
+        if !pos.pieces(color, Role::King).contains(king_home) || !pos.pieces(color, Role::Rook).contains(rook) {
             return Err(FenError::CastlingWithoutPieces(c));
         }
         rights = rights.with(color, king_side);
@@ -139,14 +127,11 @@ fn parse_en_passant(pos: &Chess, field: &str) -> Result<Option<Square>, FenError
     if field == "-" {
         return Ok(None);
     }
-    let target =
-        Square::parse(field).ok_or_else(|| FenError::InvalidEnPassant(field.to_string()))?;
+    let target = Square::parse(field).ok_or_else(|| FenError::InvalidEnPassant(field.to_string()))?;
     let us = pos.side;
     // The double-stepped pawn stands in front of the target, seen from the side that moved it.
     let possible = target.relative_rank(us) == 5
-        && pos
-            .pieces(!us, Role::Pawn)
-            .contains(target.offset(-us.forward()))
+        && pos.pieces(!us, Role::Pawn).contains(target.offset(-us.forward()))
         && !pos.occupied().contains(target)
         && !pos.occupied().contains(target.offset(us.forward()));
     if !possible {
@@ -163,9 +148,7 @@ fn validate_checkers(pos: &Chess) -> Result<(), FenError> {
     if checkers.count() == 2 {
         let pawns_or_knights = pos.by_role(Role::Pawn) | pos.by_role(Role::Knight);
         if (checkers & pawns_or_knights).count() == 2 {
-            return Err(FenError::ImpossibleCheck(
-                "two pawns or knights give check at once",
-            ));
+            return Err(FenError::ImpossibleCheck("two pawns or knights give check at once"));
         }
     }
     Ok(())

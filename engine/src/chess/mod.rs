@@ -4,9 +4,7 @@
 mod fen;
 mod movegen;
 
-use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
-};
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, Variant};
 use crate::types::{Color, Role, Square};
@@ -198,17 +196,13 @@ impl Chess {
     }
 
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let color = Color::ALL
-            .into_iter()
-            .find(|c| self.by_color(*c).contains(sq))?;
+        let color = Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))?;
         Some((color, self.role_at(sq)?))
     }
 
     #[inline(always)]
     fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL
-            .into_iter()
-            .find(|r| self.roles[r.index()].contains(sq))
+        Role::ALL.into_iter().find(|r| self.roles[r.index()].contains(sq))
     }
 
     #[inline(always)]
@@ -307,9 +301,7 @@ impl Chess {
     /// Draw by insufficient material, as python-chess judges it: both sides unable to
     /// mate by any sequence, counting help-mates by the other side's pieces.
     pub fn is_insufficient_material(&self) -> bool {
-        Color::ALL
-            .into_iter()
-            .all(|c| self.has_insufficient_material(c))
+        Color::ALL.into_iter().all(|c| self.has_insufficient_material(c))
     }
 
     fn has_insufficient_material(&self, color: Color) -> bool {
@@ -319,17 +311,14 @@ impl Chess {
             return false;
         }
         if (ours & self.by_role(Role::Knight)).nonempty() {
-            let their_minor_or_heavy =
-                self.by_color(!color) & !self.by_role(Role::King) & !self.by_role(Role::Queen);
+            let their_minor_or_heavy = self.by_color(!color) & !self.by_role(Role::King) & !self.by_role(Role::Queen);
             return ours.count() <= 2 && their_minor_or_heavy.is_empty();
         }
         let bishops = self.by_role(Role::Bishop);
         if (ours & bishops).nonempty() {
-            let one_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
-                || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
-            return one_colour
-                && self.by_role(Role::Pawn).is_empty()
-                && self.by_role(Role::Knight).is_empty();
+            let one_colour =
+                (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+            return one_colour && self.by_role(Role::Pawn).is_empty() && self.by_role(Role::Knight).is_empty();
         }
         true
     }
@@ -413,12 +402,7 @@ impl Game for Chess {
         if role == Role::Pawn {
             next.halfmove = 0;
         }
-        if let Some(captured) = self
-            .by_color(them)
-            .contains(to)
-            .then(|| self.role_at(to))
-            .flatten()
-        {
+        if let Some(captured) = self.by_color(them).contains(to).then(|| self.role_at(to)).flatten() {
             next.remove(them, captured, to);
             next.halfmove = 0;
         }
@@ -452,9 +436,7 @@ impl Game for Chess {
             }
         }
 
-        let castling = CastlingRights(
-            self.castling.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()],
-        );
+        let castling = CastlingRights(self.castling.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]);
         if castling != self.castling {
             next.hash ^= keys::CASTLING[self.castling.index()] ^ keys::CASTLING[castling.index()];
             next.castling = castling;
@@ -512,9 +494,7 @@ impl Game for Chess {
             out.push_str(&format!(" {} ", rank + 1));
             for file in 0..8 {
                 let sq = Square::from_coords(file, rank);
-                let c = self
-                    .piece_at(sq)
-                    .map_or('.', |(color, role)| role.fen_char(color));
+                let c = self.piece_at(sq).map_or('.', |(color, role)| role.fen_char(color));
                 out.push(' ');
                 out.push(c);
             }

@@ -3,8 +3,7 @@
 
 use super::{Chess, ChessMove, MoveKind};
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Role, Square};
@@ -173,9 +172,7 @@ impl Chess {
             let (rook, to) = castling_squares(us, king_side);
             let path = between(king, to).with(to);
             if (between(king, rook) & occupied).is_empty()
-                && path
-                    .into_iter()
-                    .all(|sq| self.attackers(sq, !us, occupied).is_empty())
+                && path.into_iter().all(|sq| self.attackers(sq, !us, occupied).is_empty())
             {
                 out = out.with(to);
             }

@@ -38,10 +38,7 @@ fn fen_round_trips() {
 
 #[test]
 fn four_field_fen_gets_default_counters() {
-    assert_eq!(
-        pos("4k3/8/8/8/8/8/8/4K3 w - -").fen(),
-        "4k3/8/8/8/8/8/8/4K3 w - - 0 1"
-    );
+    assert_eq!(pos("4k3/8/8/8/8/8/8/4K3 w - -").fen(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
 }
 
 #[test]
@@ -164,14 +161,8 @@ fn malformed_fens_are_rejected_with_a_reason() {
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 y",
             FenError::InvalidFullmoveNumber("y".into()),
         ),
-        (
-            "4k3/8/8/8/8/8/8/1K2K3 w - - 0 1",
-            FenError::TooManyKings("white"),
-        ),
-        (
-            "4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1",
-            FenError::TooManyPawns("black"),
-        ),
+        ("4k3/8/8/8/8/8/8/1K2K3 w - - 0 1", FenError::TooManyKings("white")),
+        ("4k3/pppppppp/p7/8/8/8/8/4K3 w - - 0 1", FenError::TooManyPawns("black")),
         ("4k3/8/8/8/8/8/8/PK6 w - - 0 1", FenError::PawnOnBackRank),
         (
             "QQQQk3/QQQQQQQQ/QQQQ4/8/8/8/8/4K3 w - - 0 1",
@@ -189,11 +180,7 @@ fn malformed_fens_are_rejected_with_a_reason() {
     ];
     assert!(cases.len() >= 20);
     for (fen, expected) in cases {
-        assert_eq!(
-            Chess::from_fen(Variant::Chess, fen).as_ref(),
-            Err(expected),
-            "{fen}"
-        );
+        assert_eq!(Chess::from_fen(Variant::Chess, fen).as_ref(), Err(expected), "{fen}");
         assert!(!expected.to_string().is_empty());
     }
 }
@@ -223,10 +210,7 @@ fn castling_rules() {
 #[test]
 fn promotions_offer_four_pieces() {
     let p = pos("8/P6k/8/8/8/8/8/K7 w - - 0 1");
-    let promotions: Vec<String> = moves(&p)
-        .into_iter()
-        .filter(|m| m.starts_with("a7"))
-        .collect();
+    let promotions: Vec<String> = moves(&p).into_iter().filter(|m| m.starts_with("a7")).collect();
     assert_eq!(promotions, ["a7a8b", "a7a8n", "a7a8q", "a7a8r"]);
     assert_eq!(play(&p, "a7a8n").fen(), "N7/7k/8/8/8/8/8/K7 b - - 0 1");
     assert_eq!(p.parse_move("a7a8"), Err(MoveError::Illegal("a7a8".into())));
@@ -264,7 +248,7 @@ fn results_of_the_board() {
         ("8/8/4k3/8/8/3K4/8/8 w - - 0 1", true),
         ("8/8/4k3/8/8/3KN3/8/8 w - - 0 1", true),
         ("8/8/4k3/8/8/3KB3/8/8 w - - 0 1", true),
-        ("8/8/3bk3/8/8/3KB3/8/8 w - - 0 1", true), // bishops on one colour
+        ("8/8/3bk3/8/8/3KB3/8/8 w - - 0 1", true),   // bishops on one colour
         ("8/8/2b1k3/8/8/3KB3/8/8 w - - 0 1", false), // opposite colours: help-mate exists
         ("8/8/3nk3/8/8/3KN3/8/8 w - - 0 1", false),
         ("8/8/4k3/8/8/3KNN2/8/8 w - - 0 1", false),
@@ -302,9 +286,7 @@ fn illegal_and_malformed_moves_leave_the_history_unchanged() {
     assert_eq!(h.push_text("e2e5"), Err(MoveError::Illegal("e2e5".into())));
     assert_eq!(h.push_text(""), Err(MoveError::Illegal("".into())));
     assert!(h.moves().is_empty());
-    let mut mated = History::new(pos(
-        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
-    ));
+    let mut mated = History::new(pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
     assert_eq!(mated.push_text("e2e4"), Err(MoveError::GameOver));
 }
 
@@ -342,11 +324,7 @@ fn random_playouts_keep_hash_and_fen_consistent() {
                 let mv = list[(xorshift(&mut seed) % list.len() as u64) as usize];
                 assert_eq!(p.parse_move(&p.move_name(mv)), Ok(mv));
                 p = p.play(mv);
-                assert_eq!(
-                    before,
-                    pos(&before.fen()),
-                    "copy-make left the parent untouched"
-                );
+                assert_eq!(before, pos(&before.fen()), "copy-make left the parent untouched");
             }
         }
     }
