@@ -240,9 +240,15 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// Whether the side to move is in check (always false in games without check).
     fn in_check(&self) -> bool;
 
-    /// The result the position itself decides (mate, stalemate, dead position...);
-    /// draws that need the game's history are judged by [`crate::history::History`].
-    fn board_result(&self) -> Option<GameResult>;
+    /// The result the position itself decides, given whether any legal move exists
+    /// (the search already knows): mate, stalemate, a dead position...
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult>;
+
+    /// [`Game::judge`] for callers that have not generated the moves. Draws that need
+    /// the game's history are judged by [`crate::history::History`].
+    fn board_result(&self) -> Option<GameResult> {
+        self.judge(self.count_legal_moves() > 0)
+    }
 
     /// Plies since the last capture or irreversible move, for the fifty-move rule and
     /// for bounding the repetition scan.
@@ -259,6 +265,36 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// The position as text for humans (the protocol's `d`).
     fn render(&self) -> String;
+
+    /// Which search techniques are sound in this game.
+    const SEARCH: SearchRules;
+
+    /// Whether `mv` captures (or otherwise wins material at once).
+    fn is_capture(&self, mv: Self::Move) -> bool;
+
+    /// Moves quiescence search plays: captures and promotions.
+    fn is_tactical(&self, mv: Self::Move) -> bool;
+
+    /// The position after passing, for null-move pruning; `None` where a pass is
+    /// unsound here (in check, or zugzwang is likely).
+    fn null_move(&self) -> Option<Self>;
+
+    /// A compact code of the move (below 2^28, never 0), for the transposition table.
+    fn move_code(mv: Self::Move) -> u32;
+
+    /// Size of the history table and the slot of a move in it.
+    const HISTORY_SIZE: usize;
+    fn history_index(&self, mv: Self::Move) -> usize;
+}
+
+/// Search techniques a game allows: null-move pruning and late-move reductions are
+/// unsound in zugzwang-heavy games, and stand-pat in quiescence is wrong where a capture
+/// is compulsory.
+#[derive(Copy, Clone, Debug)]
+pub struct SearchRules {
+    pub null_move: bool,
+    pub late_move_reductions: bool,
+    pub mandatory_capture: bool,
 }
 
 /// Runs `$body` with `$G` bound to the game type that plays `$variant`: the one place

@@ -12,6 +12,7 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use chess::{Chess, ChessMove};
-pub use game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, Variant};
+pub use game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, SearchRules, Variant};
 pub use history::History;
 pub use types::{Color, Role, Square};
+pub mod search;

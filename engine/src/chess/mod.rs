@@ -6,7 +6,7 @@ mod movegen;
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
-use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, Variant};
+use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, SearchRules, Variant};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -459,13 +459,8 @@ impl Game for Chess {
         self.checkers.nonempty()
     }
 
-    fn board_result(&self) -> Option<GameResult> {
-        let mut any_move = false;
-        self.generate(|set| {
-            any_move = set.to.nonempty();
-            any_move
-        });
-        if !any_move {
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+        if !any_legal_move {
             return Some(if self.in_check() {
                 GameResult {
                     outcome: Outcome::Win(!self.side),
@@ -502,6 +497,52 @@ impl Game for Chess {
         }
         out.push_str("    a b c d e f g h\n");
         out
+    }
+
+    const SEARCH: SearchRules = SearchRules {
+        null_move: true,
+        late_move_reductions: true,
+        mandatory_capture: false,
+    };
+
+    #[inline(always)]
+    fn is_capture(&self, mv: ChessMove) -> bool {
+        self.by_color(!self.side).contains(mv.to()) || mv.kind() == MoveKind::EnPassant
+    }
+
+    #[inline(always)]
+    fn is_tactical(&self, mv: ChessMove) -> bool {
+        self.is_capture(mv) || matches!(mv.kind(), MoveKind::Promotion(_))
+    }
+
+    fn null_move(&self) -> Option<Chess> {
+        // Zugzwang is common when only king and pawns are left.
+        let pieces = self.by_color(self.side) & !self.by_role(Role::Pawn) & !self.by_role(Role::King);
+        if self.in_check() || pieces.is_empty() {
+            return None;
+        }
+        let mut next = *self;
+        if let Some(ep) = next.ep.take() {
+            next.hash ^= keys::EN_PASSANT[ep.file() as usize];
+        }
+        next.side = !self.side;
+        next.hash ^= keys::BLACK_TO_MOVE;
+        next.halfmove += 1;
+        next.refresh_checks();
+        Some(next)
+    }
+
+    #[inline(always)]
+    fn move_code(mv: ChessMove) -> u32 {
+        // Bit 16 keeps a1a1-like codes (never legal) apart from "no move".
+        mv.0 as u32 | 1 << 16
+    }
+
+    const HISTORY_SIZE: usize = 2 * 64 * 64;
+
+    #[inline(always)]
+    fn history_index(&self, mv: ChessMove) -> usize {
+        (self.side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 }
 

@@ -1,0 +1,797 @@
+//! Alpha-beta search, generic over the game and its evaluator: iterative deepening
+//! with aspiration windows, principal variation search, quiescence, a shared
+//! transposition table, null-move pruning and late-move reductions where the game
+//! allows them, killer and history move ordering, Lazy SMP and MultiPV.
+
+mod time;
+mod tt;
+
+pub use time::{Limits, TimeBudget};
+pub use tt::{Bound, Entry, TranspositionTable};
+
+use crate::game::{Game, GameResult, MoveList, Outcome};
+use crate::history::History;
+use crate::types::Color;
+use arrayvec::ArrayVec;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+pub const MAX_PLY: usize = 128;
+pub const INFINITY: i32 = 32_000;
+/// The score of mating at the root; a mate `n` plies away scores `MATE - n`.
+pub const MATE: i32 = 31_000;
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// A static evaluation of one game, from the side to move's point of view.
+pub trait Evaluator<G: Game>: Send + Sync {
+    /// Centipawns for the side to move.
+    fn evaluate(&self, pos: &G) -> i32;
+
+    /// Ordering key of a tactical move (captures by most valuable victim, least
+    /// valuable attacker; promotions): higher is searched first.
+    fn tactical_order(&self, pos: &G, mv: G::Move) -> i32;
+}
+
+/// A score as the protocol reports it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Score {
+    Centipawns(i32),
+    /// Mate in this many moves; negative when the side to move is mated.
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(score: i32) -> Score {
+        if score >= MATE_BOUND {
+            Score::Mate((MATE - score + 1) / 2)
+        } else if score <= -MATE_BOUND {
+            Score::Mate(-(MATE + score) / 2)
+        } else {
+            Score::Centipawns(score)
+        }
+    }
+}
+
+/// One line of search progress.
+#[derive(Clone, Debug)]
+pub struct SearchInfo<M> {
+    pub depth: u32,
+    pub seldepth: u32,
+    pub multipv: usize,
+    pub score: Score,
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<M>,
+}
+
+impl<M> SearchInfo<M> {
+    pub fn nps(&self) -> u64 {
+        (self.nodes as f64 / self.time.as_secs_f64().max(1e-3)) as u64
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// `None` when the game is over at the root.
+    pub best: Option<M>,
+    pub ponder: Option<M>,
+    pub score: i32,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct SearchOptions {
+    pub threads: usize,
+    pub multipv: usize,
+    pub move_overhead: Duration,
+}
+
+impl Default for SearchOptions {
+    fn default() -> SearchOptions {
+        SearchOptions {
+            threads: 1,
+            multipv: 1,
+            move_overhead: Duration::from_millis(10),
+        }
+    }
+}
+
+/// What the protocol thread shares with a running search: `stop`, `ponderhit`.
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    clock_start: Mutex<Instant>,
+}
+
+impl Default for SearchControl {
+    fn default() -> SearchControl {
+        SearchControl {
+            stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            clock_start: Mutex::new(Instant::now()),
+        }
+    }
+}
+
+impl SearchControl {
+    /// Arms the control for a new search.
+    pub fn start(&self, ponder: bool) {
+        self.stop.store(false, Ordering::SeqCst);
+        self.pondering.store(ponder, Ordering::SeqCst);
+        *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+    }
+
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_stopped(&self) -> bool {
+        self.stop.load(Ordering::SeqCst)
+    }
+
+    /// The opponent played the expected move: the clock starts now.
+    pub fn ponderhit(&self) {
+        *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        self.pondering.store(false, Ordering::SeqCst);
+    }
+
+    fn is_pondering(&self) -> bool {
+        self.pondering.load(Ordering::SeqCst)
+    }
+
+    fn clock(&self) -> Duration {
+        self.clock_start.lock().unwrap_or_else(|e| e.into_inner()).elapsed()
+    }
+}
+
+/// State of one search shared by its threads.
+struct Shared<'a> {
+    control: &'a SearchControl,
+    tt: &'a TranspositionTable,
+    limits: &'a Limits,
+    budget: Option<TimeBudget>,
+    /// Set by the main thread when it is done, to stop the helpers.
+    done: AtomicBool,
+    nodes: AtomicU64,
+    started: Instant,
+}
+
+impl Shared<'_> {
+    fn should_stop(&self) -> bool {
+        self.done.load(Ordering::Relaxed) || self.control.stop.load(Ordering::Relaxed)
+    }
+}
+
+#[derive(Clone)]
+struct RootMove<M> {
+    mv: M,
+    score: i32,
+    previous_score: i32,
+    seldepth: u32,
+    pv: Vec<M>,
+}
+
+/// Searches the current position of `history` until the limits or `control` stop it,
+/// reporting each completed iteration (per MultiPV line) to `report`.
+pub fn search<G: Game, E: Evaluator<G>>(
+    history: &History<G>,
+    evaluator: &E,
+    limits: &Limits,
+    options: &SearchOptions,
+    tt: &TranspositionTable,
+    control: &SearchControl,
+    report: &mut dyn FnMut(&SearchInfo<G::Move>),
+) -> SearchResult<G::Move> {
+    let root = history.position();
+    tt.new_search();
+    let shared = Shared {
+        control,
+        tt,
+        limits,
+        budget: limits.budget(root.side_to_move(), options.move_overhead),
+        done: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        started: Instant::now(),
+    };
+    let mut game_hashes: Vec<u64> = history.previous_hashes().collect();
+    game_hashes.push(root.hash());
+
+    let result = std::thread::scope(|scope| {
+        for id in 1..options.threads.max(1) {
+            let shared = &shared;
+            let hashes = game_hashes.clone();
+            std::thread::Builder::new()
+                .stack_size(64 << 20)
+                .spawn_scoped(scope, move || {
+                    let mut worker = Worker::new(id, root, evaluator, shared, hashes);
+                    worker.iterate(1, &mut |_| {});
+                })
+                .expect("the system can start a search thread");
+        }
+        let mut main = Worker::new(0, root, evaluator, &shared, game_hashes);
+        let result = main.iterate(options.multipv.max(1), report);
+        // `go infinite` and pondering never end on their own: wait for stop/ponderhit.
+        while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        shared.done.store(true, Ordering::SeqCst);
+        result
+    });
+    SearchResult {
+        nodes: shared.nodes.load(Ordering::SeqCst),
+        ..result
+    }
+}
+
+struct Worker<'a, G: Game, E> {
+    id: usize,
+    root: &'a G,
+    evaluator: &'a E,
+    shared: &'a Shared<'a>,
+    /// Hashes of the game so far and of the current search path, for repetitions.
+    hashes: Vec<u64>,
+    nodes: u64,
+    unreported_nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    root_moves: Vec<RootMove<G::Move>>,
+    pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
+    killers: [[Option<G::Move>; 2]; MAX_PLY],
+    history: Vec<i32>,
+    reductions: [[i8; 64]; 64],
+}
+
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
+    fn new(id: usize, root: &'a G, evaluator: &'a E, shared: &'a Shared<'a>, hashes: Vec<u64>) -> Self {
+        let mut moves = MoveList::new();
+        root.legal_moves(&mut moves);
+        let root_moves = moves
+            .iter()
+            .map(|&mv| RootMove {
+                mv,
+                score: -INFINITY,
+                previous_score: -INFINITY,
+                seldepth: 0,
+                pv: vec![mv],
+            })
+            .collect();
+        let mut reductions = [[0i8; 64]; 64];
+        for (depth, row) in reductions.iter_mut().enumerate().skip(1) {
+            for (count, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (depth as f64).ln() * (count as f64).ln() / 2.25) as i8;
+            }
+        }
+        Worker {
+            id,
+            root,
+            evaluator,
+            shared,
+            hashes,
+            nodes: 0,
+            unreported_nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            root_moves,
+            pv: vec![ArrayVec::new(); MAX_PLY + 1],
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; G::HISTORY_SIZE],
+            reductions,
+        }
+    }
+
+    fn elapsed(&self) -> Duration {
+        self.shared.started.elapsed()
+    }
+
+    /// Iterative deepening; the main thread (`id` 0) reports and decides when to stop.
+    fn iterate(&mut self, multipv: usize, report: &mut dyn FnMut(&SearchInfo<G::Move>)) -> SearchResult<G::Move> {
+        if self.root_moves.is_empty() {
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            };
+        }
+        let max_depth = self
+            .shared
+            .limits
+            .depth
+            .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
+        let lines = multipv.min(self.root_moves.len());
+        let mut completed_depth = 0;
+        // Helpers start one ply deeper on odd ids so the threads spread over depths.
+        let first_depth = 1 + (self.id % 2) as u32;
+        for depth in first_depth..=max_depth {
+            let snapshot = self.root_moves.clone();
+            for rm in &mut self.root_moves {
+                rm.previous_score = rm.score;
+            }
+            for line in 0..lines {
+                self.seldepth = 0;
+                self.aspiration(depth as i32, line);
+                if self.stopped {
+                    break;
+                }
+                if self.id == 0 {
+                    self.report_line(depth, line, report);
+                }
+            }
+            if self.stopped && depth > 1 {
+                self.root_moves = snapshot;
+                break;
+            }
+            completed_depth = depth;
+            if self.id == 0 && self.iteration_ends_search() {
+                break;
+            }
+            if self.stopped {
+                break;
+            }
+        }
+        self.flush_nodes();
+        let best = &self.root_moves[0];
+        SearchResult {
+            best: Some(best.mv),
+            ponder: best.pv.get(1).copied(),
+            score: best.score,
+            depth: completed_depth,
+            nodes: self.nodes,
+        }
+    }
+
+    fn iteration_ends_search(&self) -> bool {
+        let shared = self.shared;
+        if shared.control.is_pondering() || shared.limits.infinite {
+            return false;
+        }
+        let best = self.root_moves[0].score;
+        if let Some(moves) = shared.limits.mate {
+            if best >= MATE_BOUND && MATE - best < 2 * moves as i32 {
+                return true;
+            }
+        }
+        if self.root_moves.len() == 1 && shared.budget.is_some() {
+            return true;
+        }
+        match shared.budget {
+            Some(budget) => shared.control.clock() >= budget.soft * 6 / 10,
+            None => false,
+        }
+    }
+
+    fn report_line(&self, depth: u32, line: usize, report: &mut dyn FnMut(&SearchInfo<G::Move>)) {
+        let rm = &self.root_moves[line];
+        let nodes = self.shared.nodes.load(Ordering::Relaxed) + self.unreported_nodes;
+        report(&SearchInfo {
+            depth,
+            seldepth: rm.seldepth.max(depth),
+            multipv: line + 1,
+            score: Score::from_internal(rm.score),
+            bound: None,
+            nodes,
+            time: self.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: rm.pv.clone(),
+        });
+    }
+
+    fn aspiration(&mut self, depth: i32, line: usize) {
+        let previous = self.root_moves[line].previous_score;
+        let mut delta = 25;
+        let (mut alpha, mut beta) = if depth >= 5 && previous.abs() < MATE_BOUND {
+            ((previous - delta).max(-INFINITY), (previous + delta).min(INFINITY))
+        } else {
+            (-INFINITY, INFINITY)
+        };
+        loop {
+            let score = self.root_search(depth, alpha, beta, line);
+            if self.stopped {
+                return;
+            }
+            if score <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (score - delta).max(-INFINITY);
+            } else if score >= beta {
+                beta = (score + delta).min(INFINITY);
+            } else {
+                return;
+            }
+            delta += delta / 2 + 5;
+            if delta > 1000 {
+                alpha = -INFINITY;
+                beta = INFINITY;
+            }
+        }
+    }
+
+    fn root_search(&mut self, depth: i32, mut alpha: i32, beta: i32, line: usize) -> i32 {
+        let root = self.root;
+        let mut best = -INFINITY;
+        for i in line..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let child = root.play(mv);
+            self.hashes.push(child.hash());
+            let new_depth = depth - 1 + child.in_check() as i32;
+            let score = if i == line {
+                -self.search(&child, new_depth, -beta, -alpha, 1, true)
+            } else {
+                let mut s = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, false);
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.search(&child, new_depth, -beta, -alpha, 1, true);
+                }
+                s
+            };
+            self.hashes.pop();
+            if self.stopped {
+                break;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == line || score > alpha {
+                rm.score = score;
+                rm.seldepth = self.seldepth as u32;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.score = -INFINITY;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        if !self.stopped {
+            // Stable: equal scores keep the previous order.
+            self.root_moves[line..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+        }
+        best
+    }
+
+    /// Polls the clock, the node limit and the stop flag every 1024 nodes.
+    #[inline(always)]
+    fn poll(&mut self) -> bool {
+        self.nodes += 1;
+        self.unreported_nodes += 1;
+        if self.unreported_nodes >= 1024 {
+            self.flush_nodes();
+            let shared = self.shared;
+            if shared.should_stop() {
+                self.stopped = true;
+            } else if self.id == 0 {
+                let over_nodes = shared
+                    .limits
+                    .nodes
+                    .is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n);
+                let over_time =
+                    !shared.control.is_pondering() && shared.budget.is_some_and(|b| shared.control.clock() >= b.hard);
+                if over_nodes || over_time {
+                    self.stopped = true;
+                    shared.done.store(true, Ordering::Relaxed);
+                }
+            }
+        }
+        self.stopped
+    }
+
+    fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.unreported_nodes, Ordering::Relaxed);
+        self.unreported_nodes = 0;
+    }
+
+    fn result_score(result: GameResult, side: Color, ply: usize) -> i32 {
+        match result.outcome {
+            Outcome::Draw => 0,
+            Outcome::Win(winner) if winner == side => MATE - ply as i32,
+            Outcome::Win(_) => -(MATE - ply as i32),
+        }
+    }
+
+    /// A draw (or the game's replacement for one) by repetition or the move counter.
+    fn rule_draw(&self, pos: &G, ply: usize) -> Option<i32> {
+        let clock = pos.halfmove_clock() as usize;
+        let reason = if clock >= 100 && !pos.in_check() {
+            Some(crate::game::EndReason::FiftyMoves)
+        } else {
+            // The last hash is this position; look back two plies at a time, as far as
+            // the last irreversible move.
+            let n = self.hashes.len();
+            let hash = pos.hash();
+            (2..=clock.min(n - 1))
+                .step_by(2)
+                .any(|back| self.hashes[n - 1 - back] == hash)
+                .then_some(crate::game::EndReason::Repetition)
+        }?;
+        Some(Self::result_score(
+            pos.rule_draw_result(reason),
+            pos.side_to_move(),
+            ply,
+        ))
+    }
+
+    fn search(&mut self, pos: &G, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, pv_node: bool) -> i32 {
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return self.quiescence(pos, alpha, beta, ply);
+        }
+        if self.poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(score) = self.rule_draw(pos, ply) {
+            return score;
+        }
+        // No line from here can be better than a mate at this ply.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluator.evaluate(pos);
+        }
+
+        let hash = pos.hash();
+        let tt_entry = self.shared.tt.probe(hash);
+        let tt_code = tt_entry.map_or(0, |e| e.move_code);
+        if let Some(entry) = tt_entry {
+            if !pv_node && entry.depth >= depth {
+                let score = score_from_tt(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if let Some(result) = pos.judge(!moves.is_empty()) {
+            return Self::result_score(result, pos.side_to_move(), ply);
+        }
+        let in_check = pos.in_check();
+        let static_eval = if in_check {
+            -INFINITY
+        } else {
+            self.evaluator.evaluate(pos)
+        };
+
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            // Reverse futility: far above beta at low depth, a quiet move will not fall back.
+            if depth <= 6 && static_eval - 80 * depth >= beta {
+                return static_eval;
+            }
+            if G::SEARCH.null_move && depth >= 3 && static_eval >= beta {
+                if let Some(child) = pos.null_move() {
+                    let reduction = 3 + depth / 4;
+                    self.hashes.push(child.hash());
+                    let score = -self.search(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+                    self.hashes.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if score >= beta {
+                        return if score >= MATE_BOUND { beta } else { score };
+                    }
+                }
+            }
+        }
+
+        let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = moves
+            .iter()
+            .map(|&mv| self.order_score(pos, mv, tt_code, ply))
+            .collect();
+        let original_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_move = None;
+        let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
+        for i in 0..moves.len() {
+            let mv = pick_next(&mut moves, &mut scores, i);
+            let tactical = pos.is_tactical(mv);
+            let child = pos.play(mv);
+            let gives_check = child.in_check();
+            let new_depth = depth - 1 + gives_check as i32;
+            self.hashes.push(child.hash());
+            let score = if i == 0 {
+                -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+            } else {
+                let reduction =
+                    if G::SEARCH.late_move_reductions && depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check
+                    {
+                        let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32 + !pv_node as i32;
+                        r.clamp(0, new_depth - 1)
+                    } else {
+                        0
+                    };
+                let mut s = -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                if s > alpha && reduction > 0 && !self.stopped {
+                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                }
+                if s > alpha && s < beta && pv_node && !self.stopped {
+                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.hashes.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend(tail[0].iter().copied());
+                    if alpha >= beta {
+                        if !tactical {
+                            self.reward_quiet(pos, mv, &quiets_tried, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+            if !tactical && !quiets_tried.is_full() {
+                quiets_tried.push(mv);
+            }
+        }
+
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            hash,
+            Entry {
+                move_code: best_move.map_or(0, G::move_code),
+                score: score_to_tt(best, ply),
+                depth,
+                bound,
+            },
+        );
+        best
+    }
+
+    fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv[ply].clear();
+        if self.poll() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.evaluator.evaluate(pos);
+        }
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        if let Some(result) = pos.judge(!moves.is_empty()) {
+            return Self::result_score(result, pos.side_to_move(), ply);
+        }
+        let in_check = pos.in_check();
+        // Where capturing is compulsory and possible, every legal move is a capture and
+        // standing pat would pretend a choice the rules do not give.
+        let forced = in_check || (G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv)));
+        let mut best = -INFINITY;
+        if !forced {
+            best = self.evaluator.evaluate(pos);
+            if best >= beta {
+                return best;
+            }
+            alpha = alpha.max(best);
+            moves.retain(|mv| pos.is_tactical(*mv));
+        }
+        let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> =
+            moves.iter().map(|&mv| self.order_score(pos, mv, 0, ply)).collect();
+        for i in 0..moves.len() {
+            let mv = pick_next(&mut moves, &mut scores, i);
+            let child = pos.play(mv);
+            self.hashes.push(child.hash());
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            self.hashes.pop();
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    fn order_score(&self, pos: &G, mv: G::Move, tt_code: u32, ply: usize) -> i32 {
+        if tt_code != 0 && G::move_code(mv) == tt_code {
+            return i32::MAX;
+        }
+        if pos.is_tactical(mv) {
+            return 1 << 28 | self.evaluator.tactical_order(pos, mv).clamp(0, (1 << 27) - 1);
+        }
+        let killers = &self.killers[ply];
+        if killers[0] == Some(mv) {
+            return 1 << 27;
+        }
+        if killers[1] == Some(mv) {
+            return (1 << 27) - 1;
+        }
+        self.history[pos.history_index(mv)]
+    }
+
+    fn reward_quiet(&mut self, pos: &G, mv: G::Move, tried: &[G::Move], depth: i32, ply: usize) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400) * 8;
+        // History with gravity: entries stay within +-16384.
+        let mut update = |index: usize, delta: i32| {
+            let h = &mut self.history[index];
+            *h += delta - *h * delta.abs() / 16384;
+        };
+        update(pos.history_index(mv), bonus);
+        for &other in tried {
+            update(pos.history_index(other), -bonus);
+        }
+    }
+}
+
+/// Moves the best-scored remaining move to `index` and returns it.
+#[inline(always)]
+fn pick_next<M: Copy>(moves: &mut MoveList<M>, scores: &mut [i32], index: usize) -> M {
+    let mut best = index;
+    for j in index + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(index, best);
+    scores.swap(index, best);
+    moves[index]
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn score_to_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score + ply as i32
+    } else if score <= -MATE_BOUND {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn score_from_tt(score: i32, ply: usize) -> i32 {
+    if score >= MATE_BOUND {
+        score - ply as i32
+    } else if score <= -MATE_BOUND {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,208 @@
+//! Search tests with a material-only evaluator, so they test the search, not the eval.
+
+use super::*;
+use crate::chess::{Chess, MoveKind};
+use crate::game::Variant;
+use crate::types::Role;
+
+struct Material;
+
+const VALUE: [i32; 6] = [100, 300, 320, 500, 900, 0];
+
+impl Evaluator<Chess> for Material {
+    fn evaluate(&self, pos: &Chess) -> i32 {
+        let us = pos.side_to_move();
+        Role::ALL
+            .iter()
+            .map(|&r| VALUE[r.index()] * (pos.pieces(us, r).count() as i32 - pos.pieces(!us, r).count() as i32))
+            .sum()
+    }
+
+    fn tactical_order(&self, pos: &Chess, mv: crate::chess::ChessMove) -> i32 {
+        let victim = pos.piece_at(mv.to()).map_or(0, |(_, r)| VALUE[r.index()]);
+        victim
+            + if matches!(mv.kind(), MoveKind::Promotion(_)) {
+                800
+            } else {
+                0
+            }
+    }
+}
+
+fn run(fen: &str, limits: Limits, options: SearchOptions) -> (SearchResult<crate::chess::ChessMove>, Chess) {
+    let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
+    let history = History::new(pos);
+    let tt = TranspositionTable::new(16);
+    let control = SearchControl::default();
+    control.start(false);
+    let result = search(&history, &Material, &limits, &options, &tt, &control, &mut |_| {});
+    (result, pos)
+}
+
+fn best_move(fen: &str, depth: u32) -> (String, i32) {
+    let (result, pos) = run(
+        fen,
+        Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        },
+        SearchOptions::default(),
+    );
+    (pos.move_name(result.best.expect("a move")), result.score)
+}
+
+#[test]
+fn finds_mates_in_one_to_four() {
+    // Mate distances confirmed with Stockfish 15.1.
+    for (fen, depth, moves, first) in [
+        ("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 2, 1, "a1a8"),
+        (
+            "r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1",
+            4,
+            2,
+            "d5f6",
+        ),
+        (
+            "r1b3kr/ppp1Bp1p/1b6/n2P4/2p3q1/2Q2N2/P4PPP/RN2R1K1 w - - 1 1",
+            6,
+            3,
+            "c3h8",
+        ),
+        ("7k/8/8/8/5K2/8/8/1Q6 w - - 0 1", 8, 4, ""),
+    ] {
+        let (mv, score) = best_move(fen, depth);
+        assert_eq!(Score::from_internal(score), Score::Mate(moves), "{fen}: {mv} {score}");
+        if !first.is_empty() {
+            assert_eq!(mv, first, "{fen}");
+        }
+    }
+}
+
+#[test]
+fn mated_side_sees_negative_mate() {
+    let (_, score) = best_move("7k/1R6/8/8/8/8/R7/6K1 b - - 0 1", 4);
+    assert_eq!(Score::from_internal(score), Score::Mate(-1));
+}
+
+#[test]
+fn wins_material_and_avoids_stalemate() {
+    let (mv, score) = best_move("4k3/8/8/3q4/8/8/3R4/4K3 w - - 0 1", 4);
+    assert_eq!(mv, "d2d5", "{score}");
+    // Queen takes rook would stalemate; any other sensible move keeps winning.
+    let (mv, _) = best_move("k7/2K5/8/8/8/8/8/1Q6 w - - 0 1", 3);
+    assert_ne!(mv, "b1b7");
+}
+
+#[test]
+fn game_over_at_the_root_has_no_best_move() {
+    let (result, _) = run(
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        Limits {
+            depth: Some(3),
+            ..Limits::default()
+        },
+        SearchOptions::default(),
+    );
+    assert!(result.best.is_none());
+}
+
+#[test]
+fn single_thread_search_is_deterministic() {
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (a, _) = run(fen, limits.clone(), SearchOptions::default());
+    let (b, _) = run(fen, limits, SearchOptions::default());
+    assert_eq!((a.nodes, a.best, a.score), (b.nodes, b.best, b.score));
+    assert!(a.nodes > 1000);
+}
+
+#[test]
+fn node_and_time_limits_stop_the_search() {
+    let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+    let (result, _) = run(
+        fen,
+        Limits {
+            nodes: Some(20_000),
+            ..Limits::default()
+        },
+        SearchOptions::default(),
+    );
+    assert!(result.best.is_some());
+    assert!(result.nodes < 40_000, "{}", result.nodes);
+    let clock = Instant::now();
+    let (result, _) = run(
+        fen,
+        Limits {
+            move_time: Some(Duration::from_millis(200)),
+            ..Limits::default()
+        },
+        SearchOptions::default(),
+    );
+    assert!(result.best.is_some());
+    assert!(clock.elapsed() < Duration::from_millis(1500), "{:?}", clock.elapsed());
+}
+
+#[test]
+fn multipv_reports_distinct_lines_and_threads_agree_on_mates() {
+    let pos = Chess::from_fen(Variant::Chess, "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
+    let history = History::new(pos);
+    let tt = TranspositionTable::new(16);
+    let control = SearchControl::default();
+    control.start(false);
+    let mut lines = std::collections::BTreeMap::new();
+    let options = SearchOptions {
+        multipv: 3,
+        threads: 2,
+        ..SearchOptions::default()
+    };
+    let result = search(
+        &history,
+        &Material,
+        &Limits {
+            depth: Some(4),
+            ..Limits::default()
+        },
+        &options,
+        &tt,
+        &control,
+        &mut |info| {
+            lines.insert(info.multipv, info.pv[0]);
+        },
+    );
+    assert_eq!(lines.len(), 3);
+    let firsts: std::collections::HashSet<_> = lines.values().collect();
+    assert_eq!(firsts.len(), 3, "each line starts with a different move");
+    assert_eq!(pos.move_name(result.best.unwrap()), "a1a8");
+}
+
+#[test]
+fn repetition_is_scored_as_a_draw() {
+    // White is a queen down; after Qh5+ Kg8 Qe8+ Kh7 the check Qh5+ forces Kg8, the
+    // position after the game's second ply again (Stockfish: 0.00).
+    let start = Chess::from_fen(Variant::Chess, "7k/6p1/6Q1/8/8/8/qq6/6K1 w - - 0 1").unwrap();
+    let mut history = History::new(start);
+    for mv in ["g6h5", "h8g8", "h5e8", "g8h7"] {
+        history.push_text(mv).unwrap();
+    }
+    let tt = TranspositionTable::new(16);
+    let control = SearchControl::default();
+    control.start(false);
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let result = search(
+        &history,
+        &Material,
+        &limits,
+        &SearchOptions::default(),
+        &tt,
+        &control,
+        &mut |_| {},
+    );
+    assert_eq!(result.score, 0);
+    assert_eq!(history.position().move_name(result.best.unwrap()), "e8h5");
+}

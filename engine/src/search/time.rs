@@ -1,0 +1,109 @@
+//! Search limits as the protocol gives them, and the time budget derived from them.
+
+use crate::types::Color;
+use std::time::Duration;
+
+/// What `go` asked for. Absent fields do not limit the search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Remaining clock time of White and Black.
+    pub time: [Option<Duration>; 2],
+    pub increment: [Duration; 2],
+    pub moves_to_go: Option<u32>,
+    pub move_time: Option<Duration>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Search for a mate in this many moves.
+    pub mate: Option<u32>,
+    pub infinite: bool,
+    pub ponder: bool,
+}
+
+/// How long to think: `soft` is the target (no new iteration after most of it is
+/// used), `hard` the moment the search is aborted.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimeBudget {
+    pub soft: Duration,
+    pub hard: Duration,
+}
+
+impl Limits {
+    /// The budget of `side` to move, or `None` when time does not limit the search.
+    pub fn budget(&self, side: Color, move_overhead: Duration) -> Option<TimeBudget> {
+        if let Some(move_time) = self.move_time {
+            let t = move_time.saturating_sub(move_overhead).max(Duration::from_millis(1));
+            return Some(TimeBudget { soft: t, hard: t });
+        }
+        let remaining = self.time[side.index()]?;
+        let available = remaining.saturating_sub(move_overhead).max(Duration::from_millis(1));
+        let moves_to_go = self.moves_to_go.unwrap_or(25).clamp(1, 50);
+        let increment = self.increment[side.index()];
+        let soft = (available / moves_to_go + increment * 3 / 4).min(available * 2 / 5);
+        let hard = (soft * 4).min(available * 4 / 5).max(soft);
+        Some(TimeBudget { soft, hard })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn move_time_is_used_whole_less_overhead() {
+        let limits = Limits {
+            move_time: Some(ms(1000)),
+            ..Limits::default()
+        };
+        assert_eq!(
+            limits.budget(Color::White, ms(10)),
+            Some(TimeBudget {
+                soft: ms(990),
+                hard: ms(990)
+            })
+        );
+    }
+
+    #[test]
+    fn clock_budget_stays_within_the_remaining_time() {
+        let limits = Limits {
+            time: [Some(ms(10_000)), Some(ms(200))],
+            increment: [ms(100); 2],
+            ..Limits::default()
+        };
+        let white = limits.budget(Color::White, ms(10)).unwrap();
+        assert!(white.soft > ms(300) && white.soft < ms(1000), "{white:?}");
+        assert!(white.hard >= white.soft && white.hard < ms(8000));
+        let black = limits.budget(Color::Black, ms(10)).unwrap();
+        assert!(black.hard < ms(200), "{black:?}");
+        let last_move = Limits {
+            time: [Some(ms(1000)), None],
+            moves_to_go: Some(1),
+            ..Limits::default()
+        };
+        assert!(last_move.budget(Color::White, ms(0)).unwrap().hard <= ms(800));
+    }
+
+    #[test]
+    fn no_clock_no_budget() {
+        assert_eq!(
+            Limits {
+                depth: Some(5),
+                ..Limits::default()
+            }
+            .budget(Color::White, ms(0)),
+            None
+        );
+        assert_eq!(
+            Limits {
+                time: [None, Some(ms(5))],
+                ..Limits::default()
+            }
+            .budget(Color::White, ms(0)),
+            None
+        );
+    }
+}

@@ -1,0 +1,214 @@
+//! The transposition table: shared by all search threads without locks. Each slot is
+//! two atomic words, the key stored XORed with the data, so a torn write by two
+//! threads reads back as a miss instead of a wrong entry.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// [`crate::Game::move_code`] of the best move, 0 when none.
+    pub move_code: u32,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    generation: AtomicU8,
+}
+
+const MOVE_BITS: u64 = 28;
+
+impl Entry {
+    fn pack(&self, generation: u8) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        (self.move_code as u64 & ((1 << MOVE_BITS) - 1))
+            | ((self.score as i16 as u16 as u64) << 28)
+            | ((self.depth.clamp(0, 255) as u64) << 44)
+            | (bound << 52)
+            | ((generation as u64 & 63) << 54)
+    }
+
+    fn unpack(data: u64) -> Option<Entry> {
+        let bound = match (data >> 52) & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        Some(Entry {
+            move_code: (data & ((1 << MOVE_BITS) - 1)) as u32,
+            score: ((data >> 28) & 0xffff) as u16 as i16 as i32,
+            depth: ((data >> 44) & 0xff) as i32,
+            bound,
+        })
+    }
+}
+
+fn generation_of(data: u64) -> u8 {
+    ((data >> 54) & 63) as u8
+}
+
+impl TranspositionTable {
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        let count = (megabytes.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1024);
+        let slots = (0..count)
+            .map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        TranspositionTable {
+            slots,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn clear(&self) {
+        for slot in &self.slots {
+            slot.check.store(0, Ordering::Relaxed);
+            slot.data.store(0, Ordering::Relaxed);
+        }
+        self.generation.store(0, Ordering::Relaxed);
+    }
+
+    /// Called once per search so that old entries give way first.
+    pub fn new_search(&self) {
+        let next = (self.generation.load(Ordering::Relaxed) + 1) & 63;
+        self.generation.store(next, Ordering::Relaxed);
+    }
+
+    #[inline(always)]
+    fn slot(&self, hash: u64) -> &Slot {
+        // Multiply-shift maps the hash onto any table size without a division.
+        let index = ((hash as u128 * self.slots.len() as u128) >> 64) as usize;
+        &self.slots[index]
+    }
+
+    #[inline]
+    pub fn probe(&self, hash: u64) -> Option<Entry> {
+        let slot = self.slot(hash);
+        let data = slot.data.load(Ordering::Relaxed);
+        if slot.check.load(Ordering::Relaxed) ^ data != hash {
+            return None;
+        }
+        Entry::unpack(data)
+    }
+
+    #[inline]
+    pub fn store(&self, hash: u64, mut entry: Entry) {
+        let slot = self.slot(hash);
+        let generation = self.generation.load(Ordering::Relaxed);
+        let old_data = slot.data.load(Ordering::Relaxed);
+        let same_position = slot.check.load(Ordering::Relaxed) ^ old_data == hash;
+        if let Some(old) = Entry::unpack(old_data) {
+            let current = generation_of(old_data) == generation;
+            if same_position && entry.move_code == 0 {
+                entry.move_code = old.move_code;
+            }
+            // Keep a deeper entry of this search unless the new one is exact.
+            if current && old.depth > entry.depth + 2 && entry.bound != Bound::Exact && !same_position {
+                return;
+            }
+        }
+        let data = entry.pack(generation);
+        slot.check.store(hash ^ data, Ordering::Relaxed);
+        slot.data.store(data, Ordering::Relaxed);
+    }
+
+    /// Permille of the first thousand slots written in this search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Ordering::Relaxed);
+        let sample = self.slots.len().min(1000);
+        let used = self.slots[..sample]
+            .iter()
+            .filter(|s| {
+                let data = s.data.load(Ordering::Relaxed);
+                Entry::unpack(data).is_some() && generation_of(data) == generation
+            })
+            .count();
+        (used * 1000 / sample) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_round_trip_through_the_table() {
+        let tt = TranspositionTable::new(1);
+        let entry = Entry {
+            move_code: 0xabcdef,
+            score: -31_990,
+            depth: 17,
+            bound: Bound::Lower,
+        };
+        tt.store(0x1234_5678_9abc_def0, entry);
+        assert_eq!(tt.probe(0x1234_5678_9abc_def0), Some(entry));
+        assert_eq!(tt.probe(0x1234_5678_9abc_def1), None);
+        tt.clear();
+        assert_eq!(tt.probe(0x1234_5678_9abc_def0), None);
+    }
+
+    #[test]
+    fn a_store_without_move_keeps_the_known_move() {
+        let tt = TranspositionTable::new(1);
+        tt.store(
+            99,
+            Entry {
+                move_code: 7,
+                score: 10,
+                depth: 3,
+                bound: Bound::Exact,
+            },
+        );
+        tt.store(
+            99,
+            Entry {
+                move_code: 0,
+                score: 20,
+                depth: 4,
+                bound: Bound::Upper,
+            },
+        );
+        assert_eq!(tt.probe(99).map(|e| (e.move_code, e.score)), Some((7, 20)));
+    }
+
+    #[test]
+    fn hashfull_counts_this_search() {
+        let tt = TranspositionTable::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for key in 0..200_000u64 {
+            tt.store(
+                key.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                Entry {
+                    move_code: 1,
+                    score: 0,
+                    depth: 1,
+                    bound: Bound::Exact,
+                },
+            );
+        }
+        assert!(tt.hashfull() > 500);
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+    }
+}

@@ -1,0 +1,305 @@
+//! The orthodox evaluator: tapered material and piece-square terms, mobility, pawn
+//! structure, king safety. Reused by the games built on chess pieces.
+
+use crate::Tapered;
+use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use vorpal_engine::chess::MoveKind;
+use vorpal_engine::search::Evaluator;
+use vorpal_engine::{Bitboard, Chess, ChessMove, Color, Game, Role, Square};
+
+const MATERIAL: [Tapered; 6] = [
+    Tapered::new(85, 105),
+    Tapered::new(330, 300),
+    Tapered::new(355, 320),
+    Tapered::new(480, 530),
+    Tapered::new(1000, 950),
+    Tapered::new(0, 0),
+];
+
+/// Phase weight of each role; 24 with all pieces on the board.
+const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+const MAX_PHASE: i32 = 24;
+
+/// Plain piece values for move ordering and exchanges.
+pub const ORDER_VALUE: [i32; 6] = [100, 310, 330, 500, 950, 2000];
+
+/// Distance from the board's centre in half-files/ranks, 0 (centre) to 3 (edge).
+const fn centre_distance(sq: usize) -> i32 {
+    let f = (sq % 8) as i32;
+    let r = (sq / 8) as i32;
+    let df = if f < 4 { 3 - f } else { f - 4 };
+    let dr = if r < 4 { 3 - r } else { r - 4 };
+    if df > dr {
+        df
+    } else {
+        dr
+    }
+}
+
+/// Piece-square values from White's side (a1 = 0), built from simple shapes.
+const fn table(role: usize) -> [Tapered; 64] {
+    let mut t = [Tapered::new(0, 0); 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let file = (sq % 8) as i32;
+        let rank = (sq / 8) as i32;
+        let centre = 3 - centre_distance(sq);
+        let central_file = if file >= 2 && file <= 5 { 1 } else { 0 };
+        t[sq] = match role {
+            // Pawns: advance, centre files in the middle game.
+            0 => Tapered::new(
+                (rank - 1) * 3 + central_file * (rank - 1) * 4
+                    - if file >= 3 && file <= 4 && rank == 1 { 10 } else { 0 },
+                (rank - 1) * 8,
+            ),
+            1 => Tapered::new(centre * 12 - 20 + if rank == 0 { -10 } else { 0 }, centre * 10 - 15),
+            2 => Tapered::new(centre * 6 - 5 + if rank == 0 { -10 } else { 0 }, centre * 5 - 5),
+            3 => Tapered::new(
+                if rank == 6 { 20 } else { 0 } + central_file * 4,
+                if rank == 6 { 10 } else { 0 },
+            ),
+            4 => Tapered::new(centre * 3 - 5 + if rank == 0 { 0 } else { -2 }, centre * 6 - 10),
+            // King: sheltered on the back rank's wings early, central late.
+            _ => Tapered::new(
+                -rank * 20 + if rank == 0 && (file <= 2 || file >= 6) { 20 } else { 0 } - central_file * 10,
+                centre * 12 - 20,
+            ),
+        };
+        sq += 1;
+    }
+    t
+}
+
+const TABLES: [[Tapered; 64]; 6] = [table(0), table(1), table(2), table(3), table(4), table(5)];
+
+const MOBILITY: [Tapered; 6] = [
+    Tapered::new(0, 0),
+    Tapered::new(4, 4),
+    Tapered::new(5, 5),
+    Tapered::new(2, 5),
+    Tapered::new(1, 3),
+    Tapered::new(0, 0),
+];
+/// Mobility counted relative to a typical square count, so that material stays
+/// the main term.
+const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
+
+const DOUBLED: Tapered = Tapered::new(-10, -20);
+const ISOLATED: Tapered = Tapered::new(-12, -15);
+const PASSED: [Tapered; 8] = [
+    Tapered::new(0, 0),
+    Tapered::new(5, 10),
+    Tapered::new(5, 15),
+    Tapered::new(10, 25),
+    Tapered::new(20, 45),
+    Tapered::new(35, 75),
+    Tapered::new(60, 120),
+    Tapered::new(0, 0),
+];
+const BISHOP_PAIR: Tapered = Tapered::new(30, 50);
+const ROOK_OPEN_FILE: Tapered = Tapered::new(20, 10);
+const ROOK_HALF_OPEN_FILE: Tapered = Tapered::new(10, 5);
+const SHIELD_PAWN: i32 = 12;
+const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
+const TEMPO: i32 = 10;
+
+/// The orthodox chess evaluator.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct ChessEval;
+
+fn adjacent_files(file: u8) -> Bitboard {
+    let mut files = Bitboard::EMPTY;
+    if file > 0 {
+        files |= Bitboard::file(file - 1);
+    }
+    if file < 7 {
+        files |= Bitboard::file(file + 1);
+    }
+    files
+}
+
+/// Squares in front of `sq` from `color`'s side, on its own file and the adjacent ones.
+fn front_span(color: Color, sq: Square) -> Bitboard {
+    let files = Bitboard::file(sq.file()) | adjacent_files(sq.file());
+    let ahead = match color {
+        Color::White => Bitboard(!0u64 << 8 << (8 * sq.rank() as u32)),
+        Color::Black => Bitboard((1u64 << (8 * sq.rank() as u32)) - 1),
+    };
+    files & ahead
+}
+
+/// The two ranks in front of a king, on its file and the adjacent ones.
+fn shield_zone(color: Color, king: Square) -> Bitboard {
+    let rank = king.rank() as i32;
+    let ranks = match color {
+        Color::White => [rank + 1, rank + 2],
+        Color::Black => [rank - 1, rank - 2],
+    };
+    let rows = ranks
+        .iter()
+        .filter(|r| (0..8).contains(*r))
+        .fold(Bitboard::EMPTY, |acc, &r| acc | Bitboard::rank(r as u8));
+    rows & (Bitboard::file(king.file()) | adjacent_files(king.file()))
+}
+
+impl ChessEval {
+    fn side(&self, pos: &Chess, us: Color, phase: i32) -> Tapered {
+        let them = !us;
+        let occupied = pos.occupied();
+        let ours = pos.by_color(us);
+        let our_pawns = pos.pieces(us, Role::Pawn);
+        let their_pawns = pos.pieces(them, Role::Pawn);
+        let their_pawn_attacks: Bitboard = their_pawns
+            .map(|sq| pawn_attacks(them, sq))
+            .fold(Bitboard::EMPTY, |a, b| a | b);
+        let their_king_zone = {
+            let k = pos.king(them);
+            king_attacks(k).with(k)
+        };
+        let mut score = Tapered::default();
+        let mut attack_units = 0;
+        let mut attackers = 0;
+
+        for role in Role::ALL {
+            for sq in pos.pieces(us, role) {
+                let relative = if us == Color::White { sq } else { sq.flip_rank() };
+                score += MATERIAL[role.index()] + TABLES[role.index()][relative.index()];
+                let attacks = match role {
+                    Role::Knight => knight_attacks(sq),
+                    Role::Bishop => bishop_attacks(sq, occupied),
+                    Role::Rook => rook_attacks(sq, occupied),
+                    Role::Queen => queen_attacks(sq, occupied),
+                    _ => continue,
+                };
+                let mobility = (attacks & !ours & !their_pawn_attacks).count() as i32 - MOBILITY_BASE[role.index()];
+                score += MOBILITY[role.index()] * mobility;
+                let hits = (attacks & their_king_zone).count() as i32;
+                if hits > 0 {
+                    attackers += 1;
+                    attack_units += hits * KING_ATTACK_WEIGHT[role.index()];
+                }
+                if role == Role::Rook {
+                    let file = Bitboard::file(sq.file());
+                    if (file & our_pawns).is_empty() {
+                        score += if (file & their_pawns).is_empty() {
+                            ROOK_OPEN_FILE
+                        } else {
+                            ROOK_HALF_OPEN_FILE
+                        };
+                    }
+                }
+            }
+        }
+        if pos.pieces(us, Role::Bishop).count() >= 2 {
+            score += BISHOP_PAIR;
+        }
+
+        for sq in our_pawns {
+            let file = Bitboard::file(sq.file());
+            if (our_pawns & file).count() > 1 {
+                score += DOUBLED;
+            }
+            if (our_pawns & adjacent_files(sq.file())).is_empty() {
+                score += ISOLATED;
+            }
+            if (front_span(us, sq) & their_pawns).is_empty() && (front_span(us, sq) & file & our_pawns).is_empty() {
+                score += PASSED[sq.relative_rank(us) as usize];
+            }
+        }
+
+        // King safety matters only with enough material left to attack.
+        if phase > 8 {
+            let shelter = (shield_zone(us, pos.king(us)) & our_pawns).count().min(3) as i32;
+            score.mg += shelter * SHIELD_PAWN;
+        }
+        // Attacks on the enemy king count for us: more attackers, disproportionately more.
+        if attackers >= 2 && pos.pieces(us, Role::Queen).nonempty() {
+            score.mg += attack_units * attack_units / 2;
+        }
+        score
+    }
+}
+
+impl Evaluator<Chess> for ChessEval {
+    fn evaluate(&self, pos: &Chess) -> i32 {
+        let phase: i32 = Role::ALL
+            .iter()
+            .map(|r| PHASE[r.index()] * pos.by_role(*r).count() as i32)
+            .sum();
+        let us = pos.side_to_move();
+        let total = self.side(pos, us, phase) - self.side(pos, !us, phase);
+        let mut score = total.blend(phase, MAX_PHASE) + TEMPO;
+        // Without pawns, an edge of less than a rook rarely wins.
+        let stronger = if score > 0 { us } else { !us };
+        if pos.pieces(stronger, Role::Pawn).is_empty() {
+            let material = |c: Color| -> i32 {
+                Role::ALL[1..5]
+                    .iter()
+                    .map(|r| ORDER_VALUE[r.index()] * pos.pieces(c, *r).count() as i32)
+                    .sum()
+            };
+            if material(stronger) - material(!stronger) < ORDER_VALUE[Role::Rook.index()] {
+                score /= 4;
+            }
+        }
+        score
+    }
+
+    fn tactical_order(&self, pos: &Chess, mv: ChessMove) -> i32 {
+        let attacker = pos.piece_at(mv.from()).map_or(0, |(_, r)| r.index() as i32);
+        let victim = match mv.kind() {
+            MoveKind::EnPassant => ORDER_VALUE[0],
+            _ => pos.piece_at(mv.to()).map_or(0, |(_, r)| ORDER_VALUE[r.index()]),
+        };
+        let promotion = mv.promotion().map_or(0, |r| ORDER_VALUE[r.index()]);
+        (victim + promotion) * 8 - attacker
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vorpal_engine::Variant;
+
+    fn eval(fen: &str) -> i32 {
+        ChessEval.evaluate(&Chess::from_fen(Variant::Chess, fen).unwrap())
+    }
+
+    #[test]
+    fn start_position_is_about_level() {
+        let score = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!(score.abs() <= 20, "{score}");
+    }
+
+    #[test]
+    fn evaluation_is_symmetric() {
+        for (white, black) in [
+            (
+                "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+            ),
+            ("8/5k2/8/3P4/8/8/2K5/8 w - - 0 1", "8/2k5/8/8/3p4/8/5K2/8 b - - 0 1"),
+        ] {
+            assert_eq!(eval(white), eval(black), "{white}");
+        }
+    }
+
+    #[test]
+    fn material_and_structure_count() {
+        // An extra queen is worth about a queen.
+        let up = eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+        assert!((800..1200).contains(&up), "{up}");
+        // A passed pawn far advanced is worth more than one at home.
+        assert!(eval("8/3P1k2/8/8/8/8/8/3K4 w - - 0 1") > eval("8/5k2/8/8/8/8/3P4/3K4 w - - 0 1"));
+        // Doubled isolated pawns are worse than healthy ones.
+        assert!(eval("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1") < eval("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1"));
+    }
+
+    #[test]
+    fn captures_of_big_pieces_by_small_ones_come_first() {
+        let pos = Chess::from_fen(Variant::Chess, "4k3/8/8/3q4/2P1r3/8/8/3QK3 w - - 0 1").unwrap();
+        let pxq = pos.parse_move("c4d5").unwrap();
+        let qxq = pos.parse_move("d1d5").unwrap();
+        assert!(ChessEval.tactical_order(&pos, pxq) > ChessEval.tactical_order(&pos, qxq));
+    }
+}

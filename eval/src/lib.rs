@@ -1,0 +1,67 @@
+//! One evaluator per game, each implementing [`vorpal_engine::search::Evaluator`]
+//! for its game type. Scores are centipawns from the side to move's point of view.
+
+pub mod chess;
+
+pub use chess::ChessEval;
+
+/// A middle-game and an end-game value, blended by the game phase.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tapered {
+    pub mg: i32,
+    pub eg: i32,
+}
+
+impl Tapered {
+    pub const fn new(mg: i32, eg: i32) -> Tapered {
+        Tapered { mg, eg }
+    }
+
+    /// `phase` runs from 0 (bare kings) to `max_phase` (all pieces on the board).
+    pub fn blend(self, phase: i32, max_phase: i32) -> i32 {
+        let phase = phase.min(max_phase);
+        (self.mg * phase + self.eg * (max_phase - phase)) / max_phase
+    }
+}
+
+impl std::ops::Add for Tapered {
+    type Output = Tapered;
+    fn add(self, rhs: Tapered) -> Tapered {
+        Tapered::new(self.mg + rhs.mg, self.eg + rhs.eg)
+    }
+}
+
+impl std::ops::AddAssign for Tapered {
+    fn add_assign(&mut self, rhs: Tapered) {
+        self.mg += rhs.mg;
+        self.eg += rhs.eg;
+    }
+}
+
+impl std::ops::Sub for Tapered {
+    type Output = Tapered;
+    fn sub(self, rhs: Tapered) -> Tapered {
+        Tapered::new(self.mg - rhs.mg, self.eg - rhs.eg)
+    }
+}
+
+impl std::ops::Mul<i32> for Tapered {
+    type Output = Tapered;
+    fn mul(self, rhs: i32) -> Tapered {
+        Tapered::new(self.mg * rhs, self.eg * rhs)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Tapered;
+
+    #[test]
+    fn blend_moves_from_end_game_to_middle_game() {
+        let t = Tapered::new(100, 20);
+        assert_eq!(t.blend(24, 24), 100);
+        assert_eq!(t.blend(0, 24), 20);
+        assert_eq!(t.blend(12, 24), 60);
+        assert_eq!(t.blend(99, 24), 100);
+    }
+}
