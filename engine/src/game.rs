@@ -92,6 +92,17 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// One word, for protocol lines.
+    pub fn token(self) -> &'static str {
+        match self {
+            EndReason::Checkmate => "checkmate",
+            EndReason::Stalemate => "stalemate",
+            EndReason::InsufficientMaterial => "insufficient-material",
+            EndReason::FiftyMoves => "fifty-moves",
+            EndReason::Repetition => "repetition",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",

@@ -297,7 +297,7 @@ mod tests {
 
     #[test]
     fn captures_of_big_pieces_by_small_ones_come_first() {
-        let pos = Chess::from_fen(Variant::Chess, "4k3/8/8/3q4/2P1r3/8/8/3QK3 w - - 0 1").unwrap();
+        let pos = Chess::from_fen(Variant::Chess, "4k3/8/8/3q4/2P4r/8/8/3QK3 w - - 0 1").unwrap();
         let pxq = pos.parse_move("c4d5").unwrap();
         let qxq = pos.parse_move("d1d5").unwrap();
         assert!(ChessEval.tactical_order(&pos, pxq) > ChessEval.tactical_order(&pos, qxq));

@@ -5,6 +5,18 @@ pub mod chess;
 
 pub use chess::ChessEval;
 
+use vorpal_engine::search::Evaluator;
+use vorpal_engine::{Chess, Game};
+
+/// The evaluator the engine plays each game with.
+pub trait Evaluated: Game {
+    type Eval: Evaluator<Self> + Default + Send + Sync + 'static;
+}
+
+impl Evaluated for Chess {
+    type Eval = ChessEval;
+}
+
 /// A middle-game and an end-game value, blended by the game phase.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tapered {

@@ -1,7 +1,10 @@
 //! `vorpal`: with no arguments it speaks the extended UCI protocol on stdin/stdout;
 //! subcommands run perft and other jobs from the command line.
 
+mod bench;
 mod perft_cmd;
+mod protocol;
+mod session;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -21,6 +24,8 @@ struct Cli {
 enum Command {
     /// Count the legal move sequences of a given length (perft), optionally per root move.
     Perft(perft_cmd::PerftArgs),
+    /// Search a fixed set of positions to a fixed depth; the node count is a signature.
+    Bench(bench::BenchArgs),
 }
 
 fn main() -> ExitCode {
@@ -28,7 +33,11 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
-        None => Err("the protocol loop is not available in this build; use a subcommand (see --help)".to_string()),
+        Some(Command::Bench(args)) => bench::run(&args),
+        None => {
+            protocol::run();
+            Ok(())
+        }
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

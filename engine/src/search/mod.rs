@@ -200,8 +200,10 @@ pub fn search<G: Game, E: Evaluator<G>>(
     let mut game_hashes: Vec<u64> = history.previous_hashes().collect();
     game_hashes.push(root.hash());
 
+    // A game already over (also by repetition or the move counter) has no best move.
+    let over = history.result().is_some();
     let result = std::thread::scope(|scope| {
-        for id in 1..options.threads.max(1) {
+        for id in (1..options.threads.max(1)).filter(|_| !over) {
             let shared = &shared;
             let hashes = game_hashes.clone();
             std::thread::Builder::new()
@@ -212,8 +214,17 @@ pub fn search<G: Game, E: Evaluator<G>>(
                 })
                 .expect("the system can start a search thread");
         }
-        let mut main = Worker::new(0, root, evaluator, &shared, game_hashes);
-        let result = main.iterate(options.multipv.max(1), report);
+        let result = if over {
+            SearchResult {
+                best: None,
+                ponder: None,
+                score: 0,
+                depth: 0,
+                nodes: 0,
+            }
+        } else {
+            Worker::new(0, root, evaluator, &shared, game_hashes).iterate(options.multipv.max(1), report)
+        };
         // `go infinite` and pondering never end on their own: wait for stop/ponderhit.
         while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
             std::thread::sleep(Duration::from_millis(1));

@@ -1,0 +1,95 @@
+//! `vorpal bench`: fixed positions per game searched to a fixed depth with one thread
+//! and a fresh table, so the total node count is a signature of the build.
+
+use clap::Args;
+use std::time::{Duration, Instant};
+use vorpal_engine::search::{search, Limits, SearchControl, SearchOptions, TranspositionTable};
+use vorpal_engine::{with_game, History, Variant};
+use vorpal_eval::Evaluated;
+
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Game to bench (protocol name); all games when absent
+    #[arg(long)]
+    variant: Option<String>,
+    /// Search depth (default: the game's own)
+    #[arg(long)]
+    depth: Option<u32>,
+}
+
+/// Bench positions and default depth of each game.
+fn bench_set(variant: Variant) -> (&'static [&'static str], u32) {
+    match variant {
+        Variant::Chess => (
+            &[
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+                "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+                "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+                "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+                "r1bq1rk1/pp2bppp/2n1pn2/3p4/2PP4/2N1PN2/PP2BPPP/R2QKB1R w KQ - 2 8",
+                "8/8/1p1k4/p2p1p2/P2P1P2/1P1K4/8/8 w - - 0 1",
+                "8/5pk1/6p1/3R4/6P1/r6P/5PK1/8 b - - 3 45",
+                "r1b1k2r/ppppnppp/2n2q2/2b5/3NP3/2P1B3/PP3PPP/RN1QKB1R w KQkq - 1 7",
+            ],
+            11,
+        ),
+    }
+}
+
+pub fn run(args: &BenchArgs) -> Result<(), String> {
+    let variants: Vec<Variant> = match &args.variant {
+        Some(name) => vec![Variant::from_name(name).map_err(|e| e.to_string())?],
+        None => Variant::all().collect(),
+    };
+    if args.depth == Some(0) {
+        return Err("--depth must be at least 1".to_string());
+    }
+    let (mut nodes, mut time) = (0, Duration::ZERO);
+    for variant in variants {
+        let (n, t) = with_game!(variant, G => bench_game::<G>(variant, args.depth))?;
+        nodes += n;
+        time += t;
+    }
+    let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
+    eprintln!("total time {} ms", time.as_millis());
+    println!("{nodes} nodes {nps} nps");
+    Ok(())
+}
+
+fn bench_game<G: Evaluated>(variant: Variant, depth: Option<u32>) -> Result<(u64, Duration), String> {
+    let (fens, default_depth) = bench_set(variant);
+    let limits = Limits {
+        depth: Some(depth.unwrap_or(default_depth)),
+        ..Limits::default()
+    };
+    let options = SearchOptions {
+        threads: 1,
+        ..SearchOptions::default()
+    };
+    let tt = TranspositionTable::new(16);
+    let evaluator = G::Eval::default();
+    let (mut nodes, mut time) = (0, Duration::ZERO);
+    for fen in fens {
+        let pos = G::from_fen(variant, fen).map_err(|e| format!("bench position {fen}: {e}"))?;
+        tt.clear();
+        let control = SearchControl::default();
+        control.start(false);
+        let clock = Instant::now();
+        let result = search(
+            &History::new(pos.clone()),
+            &evaluator,
+            &limits,
+            &options,
+            &tt,
+            &control,
+            &mut |_| {},
+        );
+        time += clock.elapsed();
+        nodes += result.nodes;
+        let best = result.best.map_or("(none)".to_string(), |mv| pos.move_name(mv));
+        eprintln!("{} {fen}: {} nodes, best {best}", variant.name(), result.nodes);
+    }
+    Ok((nodes, time))
+}

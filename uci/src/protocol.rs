@@ -1,0 +1,287 @@
+//! The extended UCI protocol on standard input and output. Every bad input is answered
+//! by one `info string error: ...` line and leaves the state as it was.
+
+use crate::session::{new_session, SearchJob, Session};
+use std::io::BufRead;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+use vorpal_engine::search::{Limits, SearchControl, SearchOptions, TranspositionTable};
+use vorpal_engine::{Color, Variant};
+
+const HASH_RANGE: (u64, u64) = (1, 65_536);
+const THREADS_RANGE: (u64, u64) = (1, 256);
+const MULTIPV_RANGE: (u64, u64) = (1, 256);
+const OVERHEAD_RANGE: (u64, u64) = (0, 5_000);
+
+pub struct Protocol {
+    session: Box<dyn Session>,
+    tt: Arc<TranspositionTable>,
+    control: Arc<SearchControl>,
+    search: Option<JoinHandle<()>>,
+    options: SearchOptions,
+}
+
+/// Runs the protocol until `quit` or the end of input.
+pub fn run() {
+    let mut protocol = Protocol::new();
+    let stdin = std::io::stdin();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if !protocol.handle(&line) {
+            break;
+        }
+    }
+    protocol.finish_search();
+}
+
+fn error(message: impl std::fmt::Display) {
+    println!("info string error: {message}");
+}
+
+impl Protocol {
+    pub fn new() -> Protocol {
+        Protocol {
+            session: new_session(Variant::Chess),
+            tt: Arc::new(TranspositionTable::new(16)),
+            control: Arc::new(SearchControl::default()),
+            search: None,
+            options: SearchOptions::default(),
+        }
+    }
+
+    fn searching(&self) -> bool {
+        self.search.as_ref().is_some_and(|handle| !handle.is_finished())
+    }
+
+    /// Stops a running search and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(handle) = self.search.take() {
+            self.control.stop();
+            // A search thread does not panic (panic = abort); the join cannot fail.
+            let _ = handle.join();
+        }
+    }
+
+    /// Handles one input line; false when the engine should exit.
+    pub fn handle(&mut self, line: &str) -> bool {
+        let tokens: Vec<&str> = line.split_whitespace().collect();
+        let Some((&command, args)) = tokens.split_first() else {
+            return true;
+        };
+        match command {
+            "uci" => self.uci(),
+            "isready" => println!("readyok"),
+            "ucinewgame" => {
+                self.finish_search();
+                self.tt.clear();
+                self.session = new_session(self.session.variant());
+            }
+            "setoption" => self.setoption(args),
+            "position" => self.position(args),
+            "go" => self.go(args),
+            "stop" => self.finish_search(),
+            "ponderhit" => self.control.ponderhit(),
+            "quit" => return false,
+            "d" => print!("{}", self.session.display()),
+            "legal" => println!("{}", self.session.legal()),
+            "result" => println!("{}", self.session.result()),
+            _ => error(format_args!("unknown command '{command}'")),
+        }
+        true
+    }
+
+    fn uci(&self) {
+        println!("id name Vorpal {}", env!("CARGO_PKG_VERSION"));
+        println!("id author The Vorpal developers");
+        let names: Vec<&str> = Variant::all().map(Variant::name).collect();
+        println!(
+            "option name UCI_Variant type combo default {} var {}",
+            self.session.variant().name(),
+            names.join(" var ")
+        );
+        println!(
+            "option name Hash type spin default 16 min {} max {}",
+            HASH_RANGE.0, HASH_RANGE.1
+        );
+        println!(
+            "option name Threads type spin default 1 min {} max {}",
+            THREADS_RANGE.0, THREADS_RANGE.1
+        );
+        println!(
+            "option name MultiPV type spin default 1 min {} max {}",
+            MULTIPV_RANGE.0, MULTIPV_RANGE.1
+        );
+        println!(
+            "option name Move Overhead type spin default 10 min {} max {}",
+            OVERHEAD_RANGE.0, OVERHEAD_RANGE.1
+        );
+        println!("option name Ponder type check default false");
+        println!("uciok");
+    }
+
+    fn setoption(&mut self, args: &[&str]) {
+        // setoption name <name words> [value <value words>]
+        let Some(("name", rest)) = args.split_first().map(|(a, r)| (*a, r)) else {
+            return error("expected 'setoption name <name> [value <value>]'");
+        };
+        let value_at = rest.iter().position(|&t| t == "value");
+        let name = rest[..value_at.unwrap_or(rest.len())].join(" ");
+        let value = value_at.map(|i| rest[i + 1..].join(" ")).unwrap_or_default();
+        if self.searching() {
+            return error("cannot change options while searching");
+        }
+        let spin = |range: (u64, u64)| -> Result<u64, String> {
+            match value.parse::<u64>() {
+                Ok(v) if (range.0..=range.1).contains(&v) => Ok(v),
+                _ => Err(format!(
+                    "option '{name}' needs a whole number from {} to {}, got '{value}'",
+                    range.0, range.1
+                )),
+            }
+        };
+        let outcome = match name.to_ascii_lowercase().as_str() {
+            "uci_variant" => Variant::from_name(&value).map_err(|e| e.to_string()).map(|variant| {
+                self.session = new_session(variant);
+                self.tt.clear();
+                let info = variant.info();
+                if (info.files, info.ranks) != (8, 8) {
+                    println!(
+                        "info string variant {} files {} ranks {} startpos {}",
+                        info.name, info.files, info.ranks, info.start_fen
+                    );
+                }
+            }),
+            "hash" => spin(HASH_RANGE).map(|mb| self.tt = Arc::new(TranspositionTable::new(mb as usize))),
+            "threads" => spin(THREADS_RANGE).map(|n| self.options.threads = n as usize),
+            "multipv" => spin(MULTIPV_RANGE).map(|n| self.options.multipv = n as usize),
+            "move overhead" => spin(OVERHEAD_RANGE).map(|ms| self.options.move_overhead = Duration::from_millis(ms)),
+            // Pondering needs nothing from the engine but `go ponder`; the option only
+            // tells the GUI it may send that.
+            "ponder" => match value.as_str() {
+                "true" | "false" => Ok(()),
+                _ => Err(format!("option 'Ponder' needs true or false, got '{value}'")),
+            },
+            _ => Err(format!("unknown option '{name}'")),
+        };
+        if let Err(message) = outcome {
+            error(message);
+        }
+    }
+
+    fn position(&mut self, args: &[&str]) {
+        let moves_at = args.iter().position(|&t| t == "moves");
+        let (setup, moves) = match moves_at {
+            Some(i) => (&args[..i], &args[i + 1..]),
+            None => (args, &[][..]),
+        };
+        let fen = match setup.split_first() {
+            Some((&"startpos", [])) => None,
+            Some((&"fen", fields)) if !fields.is_empty() => Some(fields.join(" ")),
+            _ => return error("expected 'position startpos|fen <FEN> [moves <move>...]'"),
+        };
+        self.finish_search();
+        if let Err(message) = self.session.set_position(fen.as_deref(), moves) {
+            error(message);
+        }
+    }
+
+    fn go(&mut self, args: &[&str]) {
+        if self.searching() {
+            return error("already searching; send 'stop' first");
+        }
+        self.finish_search();
+        if let Some((&"perft", rest)) = args.split_first() {
+            match rest {
+                [depth] => match depth.parse::<u32>() {
+                    Ok(d) if d <= 20 => self.session.perft(d).iter().for_each(|l| println!("{l}")),
+                    _ => error(format_args!("perft depth must be a number from 0 to 20, got '{depth}'")),
+                },
+                _ => error("expected 'go perft <depth>'"),
+            }
+            return;
+        }
+        let limits = match parse_limits(args) {
+            Ok(limits) => limits,
+            Err(message) => return error(message),
+        };
+        self.control.start(limits.ponder);
+        let job = SearchJob {
+            limits,
+            options: self.options,
+            tt: Arc::clone(&self.tt),
+            control: Arc::clone(&self.control),
+        };
+        match self.session.go(job) {
+            Ok(handle) => self.search = Some(handle),
+            Err(e) => error(format_args!("cannot start the search thread: {e}")),
+        }
+    }
+}
+
+impl Default for Protocol {
+    fn default() -> Protocol {
+        Protocol::new()
+    }
+}
+
+/// Reads the limits of `go`; times are in milliseconds (negative clocks count as 0).
+pub fn parse_limits(args: &[&str]) -> Result<Limits, String> {
+    let mut limits = Limits::default();
+    let mut tokens = args.iter();
+    while let Some(&key) = tokens.next() {
+        let mut number = || -> Result<i64, String> {
+            let text = tokens.next().ok_or_else(|| format!("'{key}' needs a value"))?;
+            text.parse::<i64>()
+                .map_err(|_| format!("'{key}' needs a whole number, got '{text}'"))
+        };
+        let millis = |n: i64| Duration::from_millis(n.max(0) as u64);
+        let positive = |n: i64, what: &str| -> Result<u64, String> {
+            if n > 0 {
+                Ok(n as u64)
+            } else {
+                Err(format!("'{what}' must be positive"))
+            }
+        };
+        match key {
+            "wtime" => limits.time[Color::White.index()] = Some(millis(number()?)),
+            "btime" => limits.time[Color::Black.index()] = Some(millis(number()?)),
+            "winc" => limits.increment[Color::White.index()] = millis(number()?),
+            "binc" => limits.increment[Color::Black.index()] = millis(number()?),
+            "movestogo" => limits.moves_to_go = Some(positive(number()?, key)?.min(u32::MAX as u64) as u32),
+            "movetime" => limits.move_time = Some(millis(number()?)),
+            "depth" => limits.depth = Some(positive(number()?, key)?.min(u32::MAX as u64) as u32),
+            "nodes" => limits.nodes = Some(positive(number()?, key)?),
+            "mate" => limits.mate = Some(positive(number()?, key)?.min(u32::MAX as u64) as u32),
+            "infinite" => limits.infinite = true,
+            "ponder" => limits.ponder = true,
+            other => return Err(format!("unknown 'go' parameter '{other}'")),
+        }
+    }
+    Ok(limits)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parameters_parse() {
+        let limits = parse_limits(&["wtime", "1000", "btime", "-5", "winc", "10", "movestogo", "5", "ponder"]).unwrap();
+        assert_eq!(limits.time, [Some(Duration::from_millis(1000)), Some(Duration::ZERO)]);
+        assert_eq!(limits.increment[0], Duration::from_millis(10));
+        assert_eq!(limits.moves_to_go, Some(5));
+        assert!(limits.ponder);
+        assert_eq!(parse_limits(&["depth", "7", "nodes", "100"]).unwrap().depth, Some(7));
+        assert!(parse_limits(&["infinite"]).unwrap().infinite);
+    }
+
+    #[test]
+    fn bad_go_parameters_are_rejected() {
+        assert!(parse_limits(&["depth"]).is_err());
+        assert!(parse_limits(&["depth", "x"]).is_err());
+        assert!(parse_limits(&["depth", "0"]).is_err());
+        assert!(parse_limits(&["mate", "-1"]).is_err());
+        assert!(parse_limits(&["sideways"]).is_err());
+    }
+}

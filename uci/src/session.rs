@@ -1,0 +1,180 @@
+//! The engine facade: one game's position and the jobs run on it (search, perft,
+//! display), kept apart from protocol parsing. The protocol picks the game at run time
+//! through the object-safe [`Session`]; everything below it is monomorphised per game.
+
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchInfo, SearchOptions, TranspositionTable};
+use vorpal_engine::{with_game, Game, History, Variant};
+use vorpal_eval::Evaluated;
+use vorpal_perft::divide;
+
+/// What a search needs besides the position.
+pub struct SearchJob {
+    pub limits: Limits,
+    pub options: SearchOptions,
+    pub tt: Arc<TranspositionTable>,
+    pub control: Arc<SearchControl>,
+}
+
+pub trait Session: Send {
+    fn variant(&self) -> Variant;
+
+    /// Replaces the game by a start position (the variant's own when `fen` is `None`)
+    /// and the moves played from it; on error the current game is kept.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
+
+    /// Starts a search on its own thread; it prints `info` lines and then `bestmove`.
+    fn go(&self, job: SearchJob) -> std::io::Result<JoinHandle<()>>;
+
+    /// Perft with divide, as lines of text ending with `Nodes searched: N`.
+    fn perft(&self, depth: u32) -> Vec<String>;
+
+    fn display(&self) -> String;
+
+    /// The legal moves in protocol notation, space-separated.
+    fn legal(&self) -> String;
+
+    /// `result * ongoing`, or the result and its reason, e.g. `result 1-0 checkmate`.
+    fn result(&self) -> String;
+}
+
+pub fn new_session(variant: Variant) -> Box<dyn Session> {
+    with_game!(variant, G => Box::new(GameSession::<G>::new(variant)))
+}
+
+struct GameSession<G: Game> {
+    variant: Variant,
+    history: History<G>,
+}
+
+impl<G: Evaluated> GameSession<G> {
+    fn new(variant: Variant) -> GameSession<G> {
+        GameSession {
+            variant,
+            history: History::new(G::startpos(variant)),
+        }
+    }
+}
+
+/// Names a line of moves, each in the position it is played from.
+pub fn line_names<G: Game>(start: &G, moves: &[G::Move]) -> Vec<String> {
+    let mut pos = start.clone();
+    moves
+        .iter()
+        .map(|&mv| {
+            let name = pos.move_name(mv);
+            pos = pos.play(mv);
+            name
+        })
+        .collect()
+}
+
+pub fn info_line<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
+    let score = match info.score {
+        Score::Centipawns(cp) => format!("cp {cp}"),
+        Score::Mate(n) => format!("mate {n}"),
+    };
+    format!(
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.nodes,
+        info.nps(),
+        info.hashfull,
+        info.time.as_millis(),
+        pv.join(" ")
+    )
+}
+
+impl<G: Evaluated> Session for GameSession<G> {
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
+        let start = match fen {
+            Some(fen) => G::from_fen(self.variant, fen).map_err(|e| format!("invalid FEN: {e}"))?,
+            None => G::startpos(self.variant),
+        };
+        let mut history = History::new(start);
+        for text in moves {
+            history.push_text(text).map_err(|e| format!("{e} in the move list"))?;
+        }
+        self.history = history;
+        Ok(())
+    }
+
+    fn go(&self, job: SearchJob) -> std::io::Result<JoinHandle<()>> {
+        let history = self.history.clone();
+        std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(64 << 20)
+            .spawn(move || {
+                let evaluator = G::Eval::default();
+                let root = history.position().clone();
+                let mut report = |info: &SearchInfo<G::Move>| {
+                    println!("{}", info_line(info, &line_names(&root, &info.pv)));
+                };
+                let result = search(
+                    &history,
+                    &evaluator,
+                    &job.limits,
+                    &job.options,
+                    &job.tt,
+                    &job.control,
+                    &mut report,
+                );
+                match result.best {
+                    None => println!("bestmove (none)"),
+                    Some(best) => {
+                        let names = line_names(&root, &[best]);
+                        let ponder = result.ponder.map(|p| line_names(&root.play(best), &[p]).remove(0));
+                        match ponder {
+                            Some(p) => println!("bestmove {} ponder {p}", names[0]),
+                            None => println!("bestmove {}", names[0]),
+                        }
+                    }
+                }
+            })
+    }
+
+    fn perft(&self, depth: u32) -> Vec<String> {
+        let pos = self.history.position();
+        let counts = divide(pos, depth);
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            counts.iter().map(|(_, n)| n).sum()
+        };
+        let mut lines: Vec<String> = counts
+            .iter()
+            .map(|(mv, n)| format!("{}: {n}", pos.move_name(*mv)))
+            .collect();
+        lines.push(String::new());
+        lines.push(format!("Nodes searched: {total}"));
+        lines
+    }
+
+    fn display(&self) -> String {
+        let pos = self.history.position();
+        format!("{}\nFen: {}\nKey: {:016x}\n", pos.render(), pos.fen(), pos.hash())
+    }
+
+    fn legal(&self) -> String {
+        let pos = self.history.position();
+        let mut moves = vorpal_engine::MoveList::new();
+        if self.history.result().is_none() {
+            pos.legal_moves(&mut moves);
+        }
+        moves.iter().map(|&mv| pos.move_name(mv)).collect::<Vec<_>>().join(" ")
+    }
+
+    fn result(&self) -> String {
+        match self.history.result() {
+            None => "result * ongoing".to_string(),
+            Some(result) => format!("result {} {}", result.score(), result.reason.token()),
+        }
+    }
+}
