@@ -21,6 +21,7 @@ pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Variant {
     Chess,
+    Alice,
 }
 
 /// What a GUI needs to know of a variant's board.
@@ -33,13 +34,22 @@ pub struct VariantInfo {
     pub start_fen: &'static str,
 }
 
-const VARIANTS: &[VariantInfo] = &[VariantInfo {
-    variant: Variant::Chess,
-    name: "chess",
-    files: 8,
-    ranks: 8,
-    start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-}];
+const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        variant: Variant::Chess,
+        name: "chess",
+        files: 8,
+        ranks: 8,
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    },
+    VariantInfo {
+        variant: Variant::Alice,
+        name: "alice",
+        files: 8,
+        ranks: 8,
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    },
+];
 
 impl Variant {
     pub fn all() -> impl Iterator<Item = Variant> {
@@ -316,6 +326,10 @@ macro_rules! with_game {
         match $variant {
             $crate::Variant::Chess => {
                 type $G = $crate::Chess;
+                $body
+            }
+            $crate::Variant::Alice => {
+                type $G = $crate::Alice;
                 $body
             }
         }

@@ -1,6 +1,7 @@
 //! Vorpal's engine: board geometry, the rules of each game behind the [`Game`] trait,
 //! move generation, Zobrist hashing and (in later modules) the search.
 
+pub mod alice;
 pub mod attacks;
 pub mod bitboard;
 pub mod chess;
@@ -10,6 +11,7 @@ pub mod history;
 pub mod types;
 pub mod zobrist;
 
+pub use alice::{Alice, AliceMove};
 pub use bitboard::Bitboard;
 pub use chess::{Chess, ChessMove};
 pub use game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, SearchRules, Variant};

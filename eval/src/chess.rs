@@ -7,7 +7,7 @@ use vorpal_engine::chess::MoveKind;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::{Bitboard, Chess, ChessMove, Color, Game, Role, Square};
 
-const MATERIAL: [Tapered; 6] = [
+pub(crate) const MATERIAL: [Tapered; 6] = [
     Tapered::new(85, 105),
     Tapered::new(330, 300),
     Tapered::new(355, 320),
@@ -17,8 +17,8 @@ const MATERIAL: [Tapered; 6] = [
 ];
 
 /// Phase weight of each role; 24 with all pieces on the board.
-const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
-const MAX_PHASE: i32 = 24;
+pub(crate) const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+pub(crate) const MAX_PHASE: i32 = 24;
 
 /// Plain piece values for move ordering and exchanges.
 pub const ORDER_VALUE: [i32; 6] = [100, 310, 330, 500, 950, 2000];
@@ -70,9 +70,9 @@ const fn table(role: usize) -> [Tapered; 64] {
     t
 }
 
-const TABLES: [[Tapered; 64]; 6] = [table(0), table(1), table(2), table(3), table(4), table(5)];
+pub(crate) const TABLES: [[Tapered; 64]; 6] = [table(0), table(1), table(2), table(3), table(4), table(5)];
 
-const MOBILITY: [Tapered; 6] = [
+pub(crate) const MOBILITY: [Tapered; 6] = [
     Tapered::new(0, 0),
     Tapered::new(4, 4),
     Tapered::new(5, 5),
@@ -82,7 +82,7 @@ const MOBILITY: [Tapered; 6] = [
 ];
 /// Mobility counted relative to a typical square count, so that material stays
 /// the main term.
-const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
+pub(crate) const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
 
 const DOUBLED: Tapered = Tapered::new(-10, -20);
 const ISOLATED: Tapered = Tapered::new(-12, -15);

@@ -1,12 +1,14 @@
 //! One evaluator per game, each implementing [`vorpal_engine::search::Evaluator`]
 //! for its game type. Scores are centipawns from the side to move's point of view.
 
+pub mod alice;
 pub mod chess;
 
+pub use alice::AliceEval;
 pub use chess::ChessEval;
 
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Chess, Game};
+use vorpal_engine::{Alice, Chess, Game};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -15,6 +17,10 @@ pub trait Evaluated: Game {
 
 impl Evaluated for Chess {
     type Eval = ChessEval;
+}
+
+impl Evaluated for Alice {
+    type Eval = AliceEval;
 }
 
 /// A middle-game and an end-game value, blended by the game phase.

@@ -35,6 +35,17 @@ fn bench_set(variant: Variant) -> (&'static [&'static str], u32) {
             ],
             11,
         ),
+        Variant::Alice => (
+            &[
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+                "rnbqkbnr/ppp1pppp/8/8/4p3/8/PPPP|BPPP/RNBQK1NR w KQkq - 0 3",
+                "rnbqk1nr/pppp1|Npp/4|p3/2|b5/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 3",
+                "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/R3KB1R w KQ - 3 11",
+                "rnb1k|bnr/3pp3/2|p2|p|p1/|p|p2P|B1|p/7|P/|P4R|q|N/|RPPP|KPP1/2BN1|Q2 b kq - 2 15",
+                "1nbq1bnr/1ppp2p|R/4k|p2/pP5P/4prP1/2|N|P1|N2/P1P1P3/R1BQKB2 w Q - 0 12",
+            ],
+            9,
+        ),
     }
 }
 

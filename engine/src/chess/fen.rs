@@ -98,6 +98,19 @@ fn validate_material(pos: &Chess) -> Result<(), FenError> {
 }
 
 fn parse_castling(pos: &Chess, field: &str) -> Result<CastlingRights, FenError> {
+    parse_castling_field(field, |color, king_side| {
+        let (rook, _) = castling_squares(color, king_side);
+        let king_home = if color == Color::White { Square::E1 } else { Square::E8 };
+        pos.pieces(color, Role::King).contains(king_home) && pos.pieces(color, Role::Rook).contains(rook)
+    })
+}
+
+/// Reads a `KQkq`-style castling field; `pieces_home(color, king_side)` tells whether
+/// the king and that rook stand on their original squares.
+pub(crate) fn parse_castling_field(
+    field: &str,
+    pieces_home: impl Fn(Color, bool) -> bool,
+) -> Result<CastlingRights, FenError> {
     let mut rights = CastlingRights::default();
     if field == "-" {
         return Ok(rights);
@@ -113,14 +126,31 @@ fn parse_castling(pos: &Chess, field: &str) -> Result<CastlingRights, FenError> 
         if rights.has(color, king_side) {
             return Err(FenError::DuplicateCastling(c));
         }
-        let (rook, _) = castling_squares(color, king_side);
-        let king_home = if color == Color::White { Square::E1 } else { Square::E8 };
-        if !pos.pieces(color, Role::King).contains(king_home) || !pos.pieces(color, Role::Rook).contains(rook) {
+        if !pieces_home(color, king_side) {
             return Err(FenError::CastlingWithoutPieces(c));
         }
         rights = rights.with(color, king_side);
     }
     Ok(rights)
+}
+
+/// Writes a `KQkq`-style castling field.
+pub(crate) fn write_castling_field(rights: CastlingRights) -> String {
+    let mut out = String::new();
+    for (color, king_side, c) in [
+        (Color::White, true, 'K'),
+        (Color::White, false, 'Q'),
+        (Color::Black, true, 'k'),
+        (Color::Black, false, 'q'),
+    ] {
+        if rights.has(color, king_side) {
+            out.push(c);
+        }
+    }
+    if out.is_empty() {
+        out.push('-');
+    }
+    out
 }
 
 fn parse_en_passant(pos: &Chess, field: &str) -> Result<Option<Square>, FenError> {
@@ -168,18 +198,7 @@ pub(super) fn write(pos: &Chess) -> String {
     out.push(' ');
     out.push(pos.side.to_char());
     out.push(' ');
-    let mut castling = String::new();
-    for (color, king_side, c) in [
-        (Color::White, true, 'K'),
-        (Color::White, false, 'Q'),
-        (Color::Black, true, 'k'),
-        (Color::Black, false, 'q'),
-    ] {
-        if pos.castling.has(color, king_side) {
-            castling.push(c);
-        }
-    }
-    out.push_str(if castling.is_empty() { "-" } else { &castling });
+    out.push_str(&write_castling_field(pos.castling));
     out.push(' ');
     match pos.ep {
         Some(sq) => out.push_str(&sq.to_string()),

@@ -4,6 +4,9 @@
 mod fen;
 mod movegen;
 
+pub(crate) use fen::{parse_castling_field, write_castling_field};
+pub(crate) use movegen::castling_squares;
+
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, SearchRules, Variant};
@@ -105,7 +108,7 @@ impl CastlingRights {
         self.0 & Self::bit(color, king_side) != 0
     }
 
-    fn with(self, color: Color, king_side: bool) -> CastlingRights {
+    pub(crate) fn with(self, color: Color, king_side: bool) -> CastlingRights {
         CastlingRights(self.0 | Self::bit(color, king_side))
     }
 
@@ -113,11 +116,22 @@ impl CastlingRights {
     fn index(self) -> usize {
         self.0 as usize
     }
+
+    #[inline(always)]
+    pub fn bits(self) -> u8 {
+        self.0
+    }
+
+    /// The rights that `mask` (bits as in [`CASTLING_KEEP`]) keeps.
+    #[inline(always)]
+    pub(crate) fn keep(self, mask: u8) -> CastlingRights {
+        CastlingRights(self.0 & mask)
+    }
 }
 
 /// Rights that survive a move touching each square (a king or rook moving away or a
 /// rook being captured clears them).
-const CASTLING_KEEP: [u8; 64] = {
+pub(crate) const CASTLING_KEEP: [u8; 64] = {
     let mut keep = [15u8; 64];
     keep[Square::H1.index()] = 0b1110;
     keep[Square::A1.index()] = 0b1101;

@@ -182,7 +182,7 @@ impl Chess {
 }
 
 /// The rook's square and the king's destination of one castling move.
-pub(super) fn castling_squares(color: Color, king_side: bool) -> (Square, Square) {
+pub(crate) fn castling_squares(color: Color, king_side: bool) -> (Square, Square) {
     let (rook, to) = if king_side {
         (Square::H1, Square::G1)
     } else {

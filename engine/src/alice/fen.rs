@@ -1,0 +1,195 @@
+//! Alice FEN: Fairy-Stockfish's form, one 8x8 placement with `|` before each piece on
+//! board B; or the wide form, each rank listing board A's eight squares then B's.
+//! Both are read; the `|` form is written unless a square is occupied on both boards.
+
+use super::{Alice, Board, BoardId};
+use crate::bitboard::Bitboard;
+use crate::chess::{castling_squares, parse_castling_field, write_castling_field};
+use crate::fen::{parse_counters, parse_grid, write_rank};
+use crate::game::FenError;
+use crate::types::{Color, Role, Square};
+
+type Cell = (BoardId, Color, Role);
+
+fn piece(c: char) -> Result<(Color, Role), FenError> {
+    let role = Role::from_char(c).ok_or(FenError::InvalidPiece(c))?;
+    Ok((
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        },
+        role,
+    ))
+}
+
+/// Reads the board field in either form into the two boards.
+fn parse_boards(field: &str) -> Result<[Board; 2], FenError> {
+    let mut boards = [Board::default(); 2];
+    let narrow = parse_grid(field, 8, 8, |chars| {
+        let mut c = chars.next().expect("the grid reader calls with a character left");
+        let mut board = 0;
+        if c == '|' {
+            board = 1;
+            c = chars.next().ok_or(FenError::InvalidPiece('|'))?;
+        }
+        let (color, role) = piece(c)?;
+        Ok((board, color, role))
+    });
+    let cells: Vec<(Square, Cell)> = match narrow {
+        Ok(grid) => grid
+            .iter()
+            .enumerate()
+            .flat_map(|(row, cells)| {
+                cells.iter().enumerate().filter_map(move |(file, cell)| {
+                    cell.map(|cell| (Square::from_coords(file as u8, 7 - row as u8), cell))
+                })
+            })
+            .collect(),
+        Err(narrow_error) => {
+            // The wide form: sixteen squares a rank, board A then board B.
+            let Ok(grid) = parse_grid(field, 16, 8, |chars| piece(chars.next().expect("a character is left"))) else {
+                return Err(narrow_error);
+            };
+            grid.iter()
+                .enumerate()
+                .flat_map(|(row, cells)| {
+                    cells.iter().enumerate().filter_map(move |(col, cell)| {
+                        cell.map(|(color, role)| {
+                            (
+                                Square::from_coords((col % 8) as u8, 7 - row as u8),
+                                (col / 8, color, role),
+                            )
+                        })
+                    })
+                })
+                .collect()
+        }
+    };
+    for (sq, (board, color, role)) in cells {
+        boards[board].toggle(color, role, sq);
+    }
+    Ok(boards)
+}
+
+pub(super) fn parse(fen: &str) -> Result<Alice, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(FenError::Empty);
+    }
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount {
+            expected: "4 to 6",
+            found: fields.len(),
+        });
+    }
+    let boards = parse_boards(fields[0])?;
+    let side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(FenError::InvalidSideToMove(other.to_string())),
+    };
+    let mut pos = Alice {
+        boards,
+        side,
+        castling: Default::default(),
+        halfmove: 0,
+        fullmove: 1,
+        hash: 0,
+        king_board: 0,
+        checkers: Bitboard::EMPTY,
+        pinned: Bitboard::EMPTY,
+    };
+    validate_material(&pos)?;
+    let a = &pos.boards[0];
+    pos.castling = parse_castling_field(fields[2], |color, king_side| {
+        let (rook, _) = castling_squares(color, king_side);
+        let king_home = if color == Color::White { Square::E1 } else { Square::E8 };
+        a.pieces(color, Role::King).contains(king_home) && a.pieces(color, Role::Rook).contains(rook)
+    })?;
+    // Alice has no en passant: a square there is checked and dropped.
+    if fields[3] != "-" {
+        let target = Square::parse(fields[3]).ok_or_else(|| FenError::InvalidEnPassant(fields[3].to_string()))?;
+        if target.relative_rank(side) != 5 {
+            return Err(FenError::ImpossibleEnPassant(fields[3].to_string()));
+        }
+    }
+    let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
+    pos.halfmove = halfmove;
+    pos.fullmove = fullmove;
+
+    let (kb, king) = pos.king(!side);
+    let board = &pos.boards[kb];
+    if board.attackers(king, side, board.occupied()).nonempty() {
+        return Err(FenError::OpponentInCheck);
+    }
+    pos.refresh_checks();
+    if pos.checkers.count() > 2 {
+        return Err(FenError::ImpossibleCheck("more than two pieces give check"));
+    }
+    pos.hash = pos.compute_hash();
+    Ok(pos)
+}
+
+fn validate_material(pos: &Alice) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let name = color.name();
+        let count = |role: Role| pos.boards.iter().map(|b| b.pieces(color, role).count()).sum::<u32>();
+        match count(Role::King) {
+            0 => return Err(FenError::MissingKing(name)),
+            1 => {}
+            _ => return Err(FenError::TooManyKings(name)),
+        }
+        if pos.boards.iter().map(|b| b.by_color(color).count()).sum::<u32>() > 16 {
+            return Err(FenError::TooManyPieces(name, 16));
+        }
+        if count(Role::Pawn) > 8 {
+            return Err(FenError::TooManyPawns(name));
+        }
+    }
+    let back_ranks = Bitboard::RANK_1 | Bitboard::RANK_8;
+    if pos
+        .boards
+        .iter()
+        .any(|b| (b.roles[Role::Pawn.index()] & back_ranks).nonempty())
+    {
+        return Err(FenError::PawnOnBackRank);
+    }
+    Ok(())
+}
+
+pub(super) fn write(pos: &Alice) -> String {
+    let [a, b] = &pos.boards;
+    let wide = (a.occupied() & b.occupied()).nonempty();
+    let mut out = String::with_capacity(100);
+    for rank in (0..8u8).rev() {
+        if wide {
+            write_rank(&mut out, 16, |col| {
+                let sq = Square::from_coords((col % 8) as u8, rank);
+                pos.boards[col / 8]
+                    .piece_at(sq)
+                    .map(|(color, role)| role.fen_char(color).to_string())
+            });
+        } else {
+            write_rank(&mut out, 8, |file| {
+                let sq = Square::from_coords(file as u8, rank);
+                match (a.piece_at(sq), b.piece_at(sq)) {
+                    (Some((color, role)), _) => Some(role.fen_char(color).to_string()),
+                    (None, Some((color, role))) => Some(format!("|{}", role.fen_char(color))),
+                    (None, None) => None,
+                }
+            });
+        }
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push_str(&format!(
+        " {} {} - {} {}",
+        pos.side.to_char(),
+        write_castling_field(pos.castling),
+        pos.halfmove,
+        pos.fullmove
+    ));
+    out
+}

@@ -1,0 +1,730 @@
+//! Alice chess: two 8x8 boards. A piece moves by the rules of chess on the board it
+//! stands on, then passes through the looking-glass to the same square of the other
+//! board, which must be empty.
+//!
+//! Legality, with K the mover's king board and X the board of the move:
+//! - a non-king piece on X = K vanishes from K, so the king must be safe on K with
+//!   the origin and the captured piece both gone (it can never block there);
+//! - a non-king piece on X != K lands on K: it may block a check there, never capture;
+//! - the king must be safe at its destination on X before the transfer and on the
+//!   other board after it.
+
+mod fen;
+#[cfg(test)]
+mod tests;
+
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::chess::{castling_squares, CastlingRights, CASTLING_KEEP};
+use crate::game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, SearchRules, Variant};
+use crate::types::{Color, Role, Square};
+use std::fmt;
+
+/// One board's pieces.
+#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
+pub struct Board {
+    roles: [Bitboard; 6],
+    colors: [Bitboard; 2],
+}
+
+impl Board {
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.colors[color.index()] & self.roles[role.index()]
+    }
+
+    #[inline(always)]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline(always)]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| self.roles[r.index()].contains(sq))
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
+        let color = Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))?;
+        Some((color, self.role_at(sq)?))
+    }
+
+    /// Pieces of `by` on this board attacking `sq`, with `occupied` as the blockers.
+    #[inline(always)]
+    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let queens = self.roles[Role::Queen.index()];
+        let diagonal = (self.roles[Role::Bishop.index()] | queens) & bishop_attacks(sq, occupied);
+        let straight = (self.roles[Role::Rook.index()] | queens) & rook_attacks(sq, occupied);
+        let leapers = (knight_attacks(sq) & self.roles[Role::Knight.index()])
+            | (king_attacks(sq) & self.roles[Role::King.index()])
+            | (pawn_attacks(!by, sq) & self.roles[Role::Pawn.index()]);
+        (diagonal | straight | leapers) & self.by_color(by)
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
+        let bit = Bitboard::from_square(sq);
+        self.roles[role.index()] ^= bit;
+        self.colors[color.index()] ^= bit;
+    }
+}
+
+/// Board A is 0, board B is 1.
+pub type BoardId = usize;
+
+pub fn board_letter(board: BoardId) -> char {
+    (b'A' + board as u8) as char
+}
+
+/// A move: origin square and board, destination square and board (where the piece
+/// ends after the transfer), and its kind.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct AliceMove(u32);
+
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub enum AliceMoveKind {
+    Normal,
+    Castle,
+    Promotion(Role),
+}
+
+impl AliceMove {
+    const CASTLE: u32 = 1 << 16;
+    const PROMOTION: u32 = 1 << 17;
+
+    #[inline(always)]
+    pub fn new(from: Square, from_board: BoardId, to: Square, to_board: BoardId, kind: AliceMoveKind) -> AliceMove {
+        let flags = match kind {
+            AliceMoveKind::Normal => 0,
+            AliceMoveKind::Castle => Self::CASTLE,
+            AliceMoveKind::Promotion(role) => Self::PROMOTION | (role as u32 - Role::Knight as u32) << 18,
+        };
+        AliceMove(
+            from.index() as u32
+                | (to.index() as u32) << 6
+                | (from_board as u32) << 12
+                | (to_board as u32) << 14
+                | flags,
+        )
+    }
+
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+
+    #[inline(always)]
+    pub fn from_board(self) -> BoardId {
+        (self.0 >> 12 & 3) as usize
+    }
+
+    #[inline(always)]
+    pub fn to_board(self) -> BoardId {
+        (self.0 >> 14 & 3) as usize
+    }
+
+    #[inline(always)]
+    pub fn kind(self) -> AliceMoveKind {
+        if self.0 & Self::PROMOTION != 0 {
+            AliceMoveKind::Promotion(Role::ALL[Role::Knight as usize + (self.0 >> 18 & 3) as usize])
+        } else if self.0 & Self::CASTLE != 0 {
+            AliceMoveKind::Castle
+        } else {
+            AliceMoveKind::Normal
+        }
+    }
+
+    pub fn promotion(self) -> Option<Role> {
+        match self.kind() {
+            AliceMoveKind::Promotion(role) => Some(role),
+            _ => None,
+        }
+    }
+
+    /// The explicit notation, naming both boards: `Ae2Be4`, `Ae7Be8q`.
+    pub fn explicit(self) -> String {
+        let mut out = format!(
+            "{}{}{}{}",
+            board_letter(self.from_board()),
+            self.from(),
+            board_letter(self.to_board()),
+            self.to()
+        );
+        if let Some(role) = self.promotion() {
+            out.push(role.char());
+        }
+        out
+    }
+
+    /// Plain UCI notation, board letters left out.
+    pub fn plain(self) -> String {
+        let mut out = format!("{}{}", self.from(), self.to());
+        if let Some(role) = self.promotion() {
+            out.push(role.char());
+        }
+        out
+    }
+}
+
+impl fmt::Debug for AliceMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.explicit())
+    }
+}
+
+mod keys {
+    use crate::zobrist;
+    pub const PIECES: [u64; 2 * 2 * 6 * 64] = zobrist::keys(0xA11C_E001);
+    pub const CASTLING: [u64; 4] = zobrist::keys(0xA11C_E002);
+    pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0xA11C_E003)[0];
+}
+
+#[inline(always)]
+fn piece_key(board: BoardId, color: Color, role: Role, sq: Square) -> u64 {
+    keys::PIECES[((board * 2 + color.index()) * 6 + role.index()) * 64 + sq.index()]
+}
+
+fn castling_key(rights: CastlingRights) -> u64 {
+    (0..4)
+        .filter(|b| rights.bits() & (1 << b) != 0)
+        .fold(0, |h, b| h ^ keys::CASTLING[b])
+}
+
+/// An Alice chess position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Alice {
+    boards: [Board; 2],
+    side: Color,
+    castling: CastlingRights,
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    /// The board the side to move has its king on, and the pieces checking it there.
+    king_board: BoardId,
+    checkers: Bitboard,
+    /// Our pieces on the king's board that are the only blocker between the king and
+    /// an enemy slider.
+    pinned: Bitboard,
+}
+
+/// The legal destinations of one piece (all on the same arrival board).
+#[derive(Copy, Clone, Debug)]
+pub struct MoveSet {
+    pub role: Role,
+    pub from: Square,
+    pub from_board: BoardId,
+    pub to_board: BoardId,
+    pub to: Bitboard,
+}
+
+const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
+
+impl MoveSet {
+    #[inline(always)]
+    pub fn count(&self) -> u64 {
+        let mut n = self.to.count() as u64;
+        if self.role == Role::Pawn {
+            n += 3 * (self.to & PROMOTION_RANKS).count() as u64;
+        }
+        n
+    }
+
+    #[inline(always)]
+    pub fn expand(&self, mut emit: impl FnMut(AliceMove)) {
+        for to in self.to {
+            let kind = if self.role == Role::Pawn && PROMOTION_RANKS.contains(to) {
+                for role in Role::PROMOTIONS {
+                    emit(AliceMove::new(
+                        self.from,
+                        self.from_board,
+                        to,
+                        self.to_board,
+                        AliceMoveKind::Promotion(role),
+                    ));
+                }
+                continue;
+            } else if self.role == Role::King && self.from.file().abs_diff(to.file()) == 2 {
+                AliceMoveKind::Castle
+            } else {
+                AliceMoveKind::Normal
+            };
+            emit(AliceMove::new(self.from, self.from_board, to, self.to_board, kind));
+        }
+    }
+}
+
+impl Alice {
+    pub fn board(&self, board: BoardId) -> &Board {
+        &self.boards[board]
+    }
+
+    /// The board and square of `color`'s king.
+    pub fn king(&self, color: Color) -> (BoardId, Square) {
+        for (id, board) in self.boards.iter().enumerate() {
+            if let Some(sq) = board.pieces(color, Role::King).try_first() {
+                return (id, sq);
+            }
+        }
+        unreachable!("both kings are on the boards of a valid position")
+    }
+
+    pub fn piece_at(&self, board: BoardId, sq: Square) -> Option<(Color, Role)> {
+        self.boards[board].piece_at(sq)
+    }
+
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    #[inline(always)]
+    fn put(&mut self, board: BoardId, color: Color, role: Role, sq: Square) {
+        self.boards[board].toggle(color, role, sq);
+        self.hash ^= piece_key(board, color, role, sq);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, board: BoardId, color: Color, role: Role, sq: Square) {
+        self.put(board, color, role, sq);
+    }
+
+    /// Recomputes the king board, checkers and pins of the side to move.
+    #[inline(always)]
+    fn refresh_checks(&mut self) {
+        let us = self.side;
+        let (kb, king) = self.king(us);
+        let board = &self.boards[kb];
+        let occupied = board.occupied();
+        let theirs = board.by_color(!us);
+        let queens = board.roles[Role::Queen.index()];
+        let snipers = ((rook_attacks(king, theirs) & (board.roles[Role::Rook.index()] | queens))
+            | (bishop_attacks(king, theirs) & (board.roles[Role::Bishop.index()] | queens)))
+            & theirs;
+        let mut checkers = ((knight_attacks(king) & board.roles[Role::Knight.index()])
+            | (pawn_attacks(us, king) & board.roles[Role::Pawn.index()]))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !blockers.has_many() {
+                pinned |= blockers & board.by_color(us);
+            }
+        }
+        self.king_board = kb;
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// Whether our king on board `kb` at `king` is safe once `from` and `to` are empty
+    /// (our piece gone through the glass, the captured piece gone).
+    #[inline(always)]
+    fn safe_after_vanishing(&self, king: Square, from: Square, to: Square) -> bool {
+        let board = &self.boards[self.king_board];
+        let occupied = board.occupied().without(from).without(to);
+        (board.attackers(king, !self.side, occupied).without(to)).is_empty()
+    }
+
+    /// Calls `visit` with the legal destinations of each piece of the side to move;
+    /// stops early when `visit` returns true.
+    #[inline(always)]
+    pub fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+        let us = self.side;
+        let them = !us;
+        let kb = self.king_board;
+        let king = self.boards[kb].pieces(us, Role::King).first();
+        let in_check = self.checkers.nonempty();
+        let double_check = self.checkers.has_many();
+
+        for x in 0..2 {
+            let y = 1 - x;
+            let board = &self.boards[x];
+            let other = &self.boards[y];
+            let occupied = board.occupied();
+            let ours = board.by_color(us);
+            let theirs = board.by_color(them);
+            // The square the piece passes to must be empty on the other board.
+            let landing = !other.occupied();
+
+            if x == kb {
+                let mut to_set = Bitboard::EMPTY;
+                let without_king = occupied.without(king);
+                for to in king_attacks(king) & !ours & landing {
+                    if board.attackers(to, them, without_king).is_empty()
+                        && other.attackers(to, them, other.occupied()).is_empty()
+                    {
+                        to_set = to_set.with(to);
+                    }
+                }
+                if !in_check && x == 0 {
+                    to_set |= self.castling_destinations(king);
+                }
+                if to_set.nonempty()
+                    && visit(MoveSet {
+                        role: Role::King,
+                        from: king,
+                        from_board: x,
+                        to_board: y,
+                        to: to_set,
+                    })
+                {
+                    return;
+                }
+            }
+            if double_check {
+                // Only the king can answer two checks: nothing lands between both, and
+                // a piece of the king's board cannot capture two checkers.
+                continue;
+            }
+
+            // What a non-king piece's destinations must satisfy here.
+            let on_king_board = x == kb;
+            let block_mask = if on_king_board || !in_check {
+                Bitboard::FULL
+            } else {
+                // Landing on the king's board can only block a single slider's check.
+                let checker = self.checkers.first();
+                between(king, checker)
+            };
+            if block_mask.is_empty() {
+                continue;
+            }
+            let targets = !ours & landing & block_mask;
+            let pinned = if on_king_board { self.pinned } else { Bitboard::EMPTY };
+            // On the king's board a move is quick to judge when nothing is at stake: no
+            // check, not pinned, not a capture (a capture may open a line).
+            let mut emit = |role: Role, from: Square, to: Bitboard| -> bool {
+                let mut to = to;
+                if on_king_board && (in_check || pinned.contains(from)) {
+                    to = to.filter_squares(|t| self.safe_after_vanishing(king, from, t));
+                } else if on_king_board {
+                    let captures = to & theirs;
+                    for t in captures {
+                        if !self.safe_after_vanishing(king, from, t) {
+                            to = to.without(t);
+                        }
+                    }
+                }
+                to.nonempty()
+                    && visit(MoveSet {
+                        role,
+                        from,
+                        from_board: x,
+                        to_board: y,
+                        to,
+                    })
+            };
+
+            for from in board.pieces(us, Role::Knight) {
+                if emit(Role::Knight, from, knight_attacks(from) & targets) {
+                    return;
+                }
+            }
+            for from in board.pieces(us, Role::Bishop) {
+                if emit(Role::Bishop, from, bishop_attacks(from, occupied) & targets) {
+                    return;
+                }
+            }
+            for from in board.pieces(us, Role::Rook) {
+                if emit(Role::Rook, from, rook_attacks(from, occupied) & targets) {
+                    return;
+                }
+            }
+            for from in board.pieces(us, Role::Queen) {
+                if emit(Role::Queen, from, queen_attacks(from, occupied) & targets) {
+                    return;
+                }
+            }
+            let double_rank = Bitboard::rank(if us == Color::White { 3 } else { 4 });
+            for from in board.pieces(us, Role::Pawn) {
+                let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
+                let two = match us {
+                    Color::White => one.north(),
+                    Color::Black => one.south(),
+                } & !occupied
+                    & double_rank;
+                let to = ((one | two) & targets) | (pawn_attacks(us, from) & theirs & targets);
+                if emit(Role::Pawn, from, to) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Castling destinations of a king on board A: the usual conditions on A, then
+    /// both pieces pass to B, where their squares must be empty and the king safe.
+    #[inline(always)]
+    fn castling_destinations(&self, king: Square) -> Bitboard {
+        let us = self.side;
+        let mut out = Bitboard::EMPTY;
+        let mask = if us == Color::White { 0b0011 } else { 0b1100 };
+        if self.castling.bits() & mask == 0 {
+            return out;
+        }
+        let a = &self.boards[0];
+        let b = &self.boards[1];
+        let occupied = a.occupied();
+        for king_side in [true, false] {
+            if !self.castling.has(us, king_side) {
+                continue;
+            }
+            let (rook, to) = castling_squares(us, king_side);
+            let rook_to = if king_side { to.offset(-1) } else { to.offset(1) };
+            let path = between(king, to).with(to);
+            if (between(king, rook) & occupied).is_empty()
+                && path.into_iter().all(|sq| a.attackers(sq, !us, occupied).is_empty())
+                && !b.occupied().contains(to)
+                && !b.occupied().contains(rook_to)
+                && b.attackers(to, !us, b.occupied().with(rook_to)).is_empty()
+            {
+                out = out.with(to);
+            }
+        }
+        out
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = castling_key(self.castling);
+        for (id, board) in self.boards.iter().enumerate() {
+            for color in Color::ALL {
+                for role in Role::ALL {
+                    for sq in board.pieces(color, role) {
+                        hash ^= piece_key(id, color, role, sq);
+                    }
+                }
+            }
+        }
+        if self.side == Color::Black {
+            hash ^= keys::BLACK_TO_MOVE;
+        }
+        hash
+    }
+
+    /// Whether the move's text names it: plain (`e2e4`) or explicit (`Ae2Be4`).
+    fn matches_text(mv: AliceMove, text: &str) -> bool {
+        text == mv.plain() || text == mv.explicit()
+    }
+}
+
+impl Game for Alice {
+    type Move = AliceMove;
+
+    fn from_fen(_variant: Variant, fen: &str) -> Result<Alice, FenError> {
+        fen::parse(fen)
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::Alice
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<AliceMove>) {
+        self.generate(|set| {
+            set.expand(|mv| moves.push(mv));
+            false
+        });
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        let mut count = 0;
+        self.generate(|set| {
+            count += set.count();
+            false
+        });
+        count
+    }
+
+    fn play(&self, mv: AliceMove) -> Alice {
+        let mut next = *self;
+        let us = self.side;
+        let them = !us;
+        let (from, to, x, y) = (mv.from(), mv.to(), mv.from_board(), mv.to_board());
+        let board = &self.boards[x];
+        let role = board.role_at(from).expect("a legal move starts on a piece");
+
+        next.halfmove += 1;
+        if role == Role::Pawn {
+            next.halfmove = 0;
+        }
+        if board.by_color(them).contains(to) {
+            let captured = board.role_at(to).expect("an occupied square holds a piece");
+            next.remove(x, them, captured, to);
+            next.halfmove = 0;
+        }
+        next.remove(x, us, role, from);
+        match mv.kind() {
+            AliceMoveKind::Normal => next.put(y, us, role, to),
+            AliceMoveKind::Promotion(promoted) => next.put(y, us, promoted, to),
+            AliceMoveKind::Castle => {
+                next.put(y, us, Role::King, to);
+                let (rook_from, rook_to) = if to.file() == 6 {
+                    (to.offset(1), to.offset(-1))
+                } else {
+                    (to.offset(-2), to.offset(1))
+                };
+                next.remove(x, us, Role::Rook, rook_from);
+                next.put(y, us, Role::Rook, rook_to);
+            }
+        }
+        let castling = self
+            .castling
+            .keep(CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]);
+        if castling != self.castling {
+            next.hash ^= castling_key(self.castling) ^ castling_key(castling);
+            next.castling = castling;
+        }
+        if us == Color::Black {
+            next.fullmove += 1;
+        }
+        next.side = them;
+        next.hash ^= keys::BLACK_TO_MOVE;
+        next.refresh_checks();
+        next
+    }
+
+    fn move_name(&self, mv: AliceMove) -> String {
+        mv.plain()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<AliceMove, MoveError> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        moves
+            .into_iter()
+            .find(|&mv| Self::matches_text(mv, text))
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.checkers.nonempty()
+    }
+
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+        if any_legal_move {
+            return None;
+        }
+        Some(if self.in_check() {
+            GameResult {
+                outcome: Outcome::Win(!self.side),
+                reason: EndReason::Checkmate,
+            }
+        } else {
+            GameResult {
+                outcome: Outcome::Draw,
+                reason: EndReason::Stalemate,
+            }
+        })
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::from("    Board A                Board B\n");
+        for rank in (0..8).rev() {
+            out.push_str(&format!(" {} ", rank + 1));
+            for board in &self.boards {
+                for file in 0..8 {
+                    let sq = Square::from_coords(file, rank);
+                    let c = board.piece_at(sq).map_or('.', |(color, role)| role.fen_char(color));
+                    out.push(' ');
+                    out.push(c);
+                }
+                out.push_str("   ");
+            }
+            out.push('\n');
+        }
+        out.push_str("    a b c d e f g h      a b c d e f g h\n");
+        out
+    }
+
+    const SEARCH: SearchRules = SearchRules {
+        null_move: true,
+        late_move_reductions: true,
+        mandatory_capture: false,
+    };
+
+    #[inline(always)]
+    fn is_capture(&self, mv: AliceMove) -> bool {
+        self.boards[mv.from_board()].by_color(!self.side).contains(mv.to())
+    }
+
+    #[inline(always)]
+    fn is_tactical(&self, mv: AliceMove) -> bool {
+        self.is_capture(mv) || mv.promotion().is_some()
+    }
+
+    fn null_move(&self) -> Option<Alice> {
+        let pieces = self.boards.iter().fold(Bitboard::EMPTY, |acc, b| {
+            acc | (b.by_color(self.side) & !b.roles[Role::Pawn.index()] & !b.roles[Role::King.index()])
+        });
+        if self.in_check() || pieces.is_empty() {
+            return None;
+        }
+        let mut next = *self;
+        next.side = !self.side;
+        next.hash ^= keys::BLACK_TO_MOVE;
+        next.halfmove += 1;
+        next.refresh_checks();
+        Some(next)
+    }
+
+    #[inline(always)]
+    fn move_code(mv: AliceMove) -> u32 {
+        mv.0 | 1 << 24
+    }
+
+    const HISTORY_SIZE: usize = 2 * 2 * 64 * 64;
+
+    #[inline(always)]
+    fn history_index(&self, mv: AliceMove) -> usize {
+        ((self.side.index() * 2 + mv.from_board()) * 64 + mv.from().index()) * 64 + mv.to().index()
+    }
+}
+
+impl Bitboard {
+    /// The squares of the set for which `keep` holds.
+    #[inline(always)]
+    fn filter_squares(self, mut keep: impl FnMut(Square) -> bool) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for sq in self {
+            if keep(sq) {
+                out = out.with(sq);
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,111 @@
+//! The Alice evaluator: material and piece-square terms as in chess, mobility on each
+//! board, and the looking-glass threat: a piece on the board the enemy king is not on
+//! can move there and arrive with check, so it counts towards the attack.
+
+use crate::chess::{MATERIAL, MAX_PHASE, MOBILITY, MOBILITY_BASE, ORDER_VALUE, PHASE, TABLES};
+use crate::Tapered;
+use vorpal_engine::alice::AliceMoveKind;
+use vorpal_engine::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
+use vorpal_engine::search::Evaluator;
+use vorpal_engine::{Alice, AliceMove, Color, Game, Role};
+
+/// Bonus of a non-pawn piece standing on the board opposite the enemy king.
+const GLASS_THREAT: [Tapered; 6] = [
+    Tapered::new(0, 0),
+    Tapered::new(10, 4),
+    Tapered::new(10, 4),
+    Tapered::new(12, 6),
+    Tapered::new(20, 10),
+    Tapered::new(0, 0),
+];
+const TEMPO: i32 = 10;
+
+#[derive(Copy, Clone, Debug, Default)]
+pub struct AliceEval;
+
+impl AliceEval {
+    fn side(&self, pos: &Alice, us: Color) -> Tapered {
+        let (their_king_board, _) = pos.king(!us);
+        let mut score = Tapered::default();
+        for id in 0..2 {
+            let board = pos.board(id);
+            let other = pos.board(1 - id);
+            let occupied = board.occupied();
+            // Destinations must be free on this board of own pieces and empty on the other.
+            let reachable = !board.by_color(us) & !other.occupied();
+            for role in Role::ALL {
+                for sq in board.pieces(us, role) {
+                    let relative = if us == Color::White { sq } else { sq.flip_rank() };
+                    score += MATERIAL[role.index()] + TABLES[role.index()][relative.index()];
+                    let attacks = match role {
+                        Role::Knight => knight_attacks(sq),
+                        Role::Bishop => bishop_attacks(sq, occupied),
+                        Role::Rook => rook_attacks(sq, occupied),
+                        Role::Queen => queen_attacks(sq, occupied),
+                        _ => continue,
+                    };
+                    let mobility = (attacks & reachable).count() as i32 - MOBILITY_BASE[role.index()];
+                    score += MOBILITY[role.index()] * mobility;
+                    if id != their_king_board {
+                        score += GLASS_THREAT[role.index()];
+                    }
+                }
+            }
+        }
+        score
+    }
+}
+
+impl Evaluator<Alice> for AliceEval {
+    fn evaluate(&self, pos: &Alice) -> i32 {
+        let phase: i32 = (0..2)
+            .map(|id| {
+                let board = pos.board(id);
+                Role::ALL
+                    .iter()
+                    .map(|&r| {
+                        PHASE[r.index()]
+                            * (board.pieces(Color::White, r) | board.pieces(Color::Black, r)).count() as i32
+                    })
+                    .sum::<i32>()
+            })
+            .sum();
+        let us = pos.side_to_move();
+        (self.side(pos, us) - self.side(pos, !us)).blend(phase, MAX_PHASE) + TEMPO
+    }
+
+    fn tactical_order(&self, pos: &Alice, mv: AliceMove) -> i32 {
+        let board = pos.board(mv.from_board());
+        let attacker = board.role_at(mv.from()).map_or(0, |r| r.index() as i32);
+        let victim = board.role_at(mv.to()).map_or(0, |r| ORDER_VALUE[r.index()]);
+        let promotion = match mv.kind() {
+            AliceMoveKind::Promotion(role) => ORDER_VALUE[role.index()],
+            _ => 0,
+        };
+        (victim + promotion) * 8 - attacker
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vorpal_engine::Variant;
+
+    fn eval(fen: &str) -> i32 {
+        AliceEval.evaluate(&Alice::from_fen(Variant::Alice, fen).unwrap())
+    }
+
+    #[test]
+    fn start_is_level_and_material_counts() {
+        assert!(eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").abs() <= 20);
+        assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 700);
+    }
+
+    #[test]
+    fn a_queen_through_the_glass_threatens_more() {
+        // The same queen on board B (the enemy king is on A) scores higher than on A.
+        let on_b = eval("4k3/8/8/8/8/8/8/3|QK3 w - - 0 1");
+        let on_a = eval("4k3/8/8/8/8/8/8/3QK3 w - - 0 1");
+        assert!(on_b > on_a, "{on_b} vs {on_a}");
+    }
+}

@@ -1,0 +1,63 @@
+//! Invariants every game keeps over seeded random playouts: the incremental hash equals
+//! the hash from scratch, the FEN round-trips to the same position, every move's name
+//! parses back to the move, bulk counting agrees with the move list, and copy-make
+//! leaves the parent untouched.
+
+use vorpal_engine::{Alice, Chess, Game, MoveList, Variant};
+
+fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+fn check_playouts<G: Game + PartialEq + std::fmt::Debug>(variant: Variant, starts: &[&str], games: usize) -> usize {
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut positions = 0;
+    for start in starts {
+        for _ in 0..games {
+            let mut pos = G::from_fen(variant, start).unwrap();
+            for _ in 0..200 {
+                let fen = pos.fen();
+                assert_eq!(pos.hash(), pos.hash_from_scratch(), "{fen}");
+                assert_eq!(G::from_fen(variant, &fen).as_ref(), Ok(&pos), "FEN round trip of {fen}");
+                let mut moves = MoveList::new();
+                pos.legal_moves(&mut moves);
+                assert_eq!(moves.len() as u64, pos.count_legal_moves(), "{fen}");
+                for &mv in &moves {
+                    assert_eq!(pos.parse_move(&pos.move_name(mv)), Ok(mv), "{fen}");
+                }
+                positions += 1;
+                if moves.is_empty() {
+                    break;
+                }
+                let before = pos.clone();
+                let next = pos.play(moves[(xorshift(&mut seed) % moves.len() as u64) as usize]);
+                assert_eq!(before, pos, "copy-make changed the parent");
+                pos = next;
+            }
+        }
+    }
+    positions
+}
+
+#[test]
+fn chess_playouts_are_consistent() {
+    let starts = [
+        Variant::Chess.start_fen(),
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+    ];
+    assert!(check_playouts::<Chess>(Variant::Chess, &starts, 40) > 10_000);
+}
+
+#[test]
+fn alice_playouts_are_consistent() {
+    let starts = [
+        Variant::Alice.start_fen(),
+        "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/R3KB1R w KQ - 3 11",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    ];
+    assert!(check_playouts::<Alice>(Variant::Alice, &starts, 40) > 5_000);
+}
