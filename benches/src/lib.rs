@@ -1,4 +1,10 @@
-//! Positions the benchmarks share, per game.
+//! The benchmarks every game shares (move generation, copy-make, perft of the start
+//! position) and the positions they run on.
+
+use criterion::{Criterion, Throughput};
+use std::hint::black_box;
+use vorpal_engine::{Game, MoveList, Variant};
+use vorpal_perft::perft;
 
 /// Orthodox middle-game and endgame positions of the usual perft suite.
 pub const CHESS_POSITIONS: &[&str] = &[
@@ -9,3 +15,66 @@ pub const CHESS_POSITIONS: &[&str] = &[
     "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
     "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
 ];
+
+/// Alice positions from the reference suite (`|` marks a piece on board B).
+pub const ALICE_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "rnbqkbnr/ppp1pppp/8/8/4p3/8/PPPP|BPPP/RNBQK1NR w KQkq - 0 3",
+    "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/R3KB1R w KQ - 3 11",
+    "rnb1k|bnr/3pp3/2|p2|p|p1/|p|p2P|B1|p/7|P/|P4R|q|N/|RPPP|KPP1/2BN1|Q2 b kq - 2 15",
+    "3q|Qbn1/1pk1p1p1/|n1|p5/|p4|p1|p/|r|P2|P1|b1/2|N|P2|P|B/P1P2P1|r/1|RB1K1NR w K - 0 11",
+];
+
+/// Benchmarks `G` on `fens` under the group named after the variant.
+pub fn bench_game<G: Game>(c: &mut Criterion, variant: Variant, fens: &[&str], perft_depth: u32) {
+    let positions: Vec<G> = fens
+        .iter()
+        .map(|fen| G::from_fen(variant, fen).expect("valid FEN"))
+        .collect();
+    let lists: Vec<MoveList<G::Move>> = positions
+        .iter()
+        .map(|p| {
+            let mut moves = MoveList::new();
+            p.legal_moves(&mut moves);
+            moves
+        })
+        .collect();
+    let mut group = c.benchmark_group(variant.name());
+
+    group.throughput(Throughput::Elements(positions.len() as u64));
+    group.bench_function("legal_moves", |b| {
+        b.iter(|| {
+            let mut total = 0;
+            for pos in &positions {
+                let mut moves = MoveList::new();
+                black_box(pos).legal_moves(&mut moves);
+                total += moves.len();
+            }
+            total
+        })
+    });
+    group.bench_function("count_legal_moves", |b| {
+        b.iter(|| positions.iter().map(|p| black_box(p).count_legal_moves()).sum::<u64>())
+    });
+
+    group.throughput(Throughput::Elements(lists.iter().map(|l| l.len() as u64).sum()));
+    group.bench_function("play", |b| {
+        b.iter(|| {
+            let mut hash = 0;
+            for (pos, moves) in positions.iter().zip(&lists) {
+                for &mv in moves {
+                    hash ^= black_box(pos).play(mv).hash();
+                }
+            }
+            hash
+        })
+    });
+
+    let start = G::startpos(variant);
+    group.throughput(Throughput::Elements(perft(&start, perft_depth)));
+    group.sample_size(10);
+    group.bench_function(format!("perft_start_{perft_depth}"), |b| {
+        b.iter(|| perft(black_box(&start), perft_depth))
+    });
+    group.finish();
+}

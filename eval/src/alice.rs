@@ -89,7 +89,8 @@ impl Evaluator<Alice> for AliceEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vorpal_engine::Variant;
+    use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchOptions, TranspositionTable};
+    use vorpal_engine::{History, Variant};
 
     fn eval(fen: &str) -> i32 {
         AliceEval.evaluate(&Alice::from_fen(Variant::Alice, fen).unwrap())
@@ -99,6 +100,50 @@ mod tests {
     fn start_is_level_and_material_counts() {
         assert!(eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").abs() <= 20);
         assert!(eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1") > 700);
+    }
+
+    fn search_line(moves: &[&str], depth: u32) -> (String, Score) {
+        let mut history = History::new(Alice::startpos(Variant::Alice));
+        for mv in moves {
+            history.push_text(mv).unwrap();
+        }
+        let tt = TranspositionTable::new(8);
+        let control = SearchControl::default();
+        control.start(false);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let result = search(
+            &history,
+            &AliceEval,
+            &limits,
+            &SearchOptions::default(),
+            &tt,
+            &control,
+            &mut |_| {},
+        );
+        (
+            history.position().move_name(result.best.unwrap()),
+            Score::from_internal(result.score),
+        )
+    }
+
+    #[test]
+    fn finds_the_seeds_mates() {
+        // 3.Bb5#, the blockers would pass through the glass.
+        assert_eq!(
+            search_line(&["e2e4", "d7d5", "f1e2", "d5e4"], 4),
+            ("e2b5".into(), Score::Mate(1))
+        );
+        // 5...Bh3#.
+        let line = ["e2e4", "h7h5", "f1e2", "h8h4", "e2h5", "h4e4", "e1f1", "d7d5", "d1e2"];
+        assert_eq!(search_line(&line, 4), ("c8h3".into(), Score::Mate(1)));
+        // Seitz-Nadvorney: after 2...Be7?, 3.Qe5+ Kf8 4.Bh6#.
+        assert_eq!(
+            search_line(&["d2d4", "e7e6", "d1d6", "f8e7"], 6),
+            ("d6e5".into(), Score::Mate(2))
+        );
     }
 
     #[test]
