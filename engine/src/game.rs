@@ -22,6 +22,12 @@ pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 pub enum Variant {
     Chess,
     Alice,
+    Alice2,
+    MsAlice,
+    ODonohue,
+    Duo,
+    MiniAlice,
+    Alice3,
 }
 
 /// What a GUI needs to know of a variant's board.
@@ -31,24 +37,45 @@ pub struct VariantInfo {
     pub name: &'static str,
     pub files: u8,
     pub ranks: u8,
+    pub boards: u8,
     pub start_fen: &'static str,
 }
 
+const STANDARD: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const BLACK_ON_B: &str = "|r|n|b|q|k|b|n|r/|p|p|p|p|p|p|p|p/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+const fn info(variant: Variant, name: &'static str, files: u8, boards: u8, start_fen: &'static str) -> VariantInfo {
+    VariantInfo {
+        variant,
+        name,
+        files,
+        ranks: 8,
+        boards,
+        start_fen,
+    }
+}
+
 const VARIANTS: &[VariantInfo] = &[
-    VariantInfo {
-        variant: Variant::Chess,
-        name: "chess",
-        files: 8,
-        ranks: 8,
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    },
-    VariantInfo {
-        variant: Variant::Alice,
-        name: "alice",
-        files: 8,
-        ranks: 8,
-        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-    },
+    info(Variant::Chess, "chess", 8, 1, STANDARD),
+    info(Variant::Alice, "alice", 8, 2, STANDARD),
+    info(Variant::Alice2, "alice2", 8, 2, BLACK_ON_B),
+    info(Variant::MsAlice, "msalice", 8, 2, STANDARD),
+    info(Variant::ODonohue, "odonohue", 8, 2, STANDARD),
+    info(Variant::Duo, "duo", 8, 2, BLACK_ON_B),
+    info(
+        Variant::MiniAlice,
+        "minialice",
+        4,
+        2,
+        "rqkr/nbbn/pppp/4/4/PPPP/NBBN/RQKR w - - 0 1",
+    ),
+    info(
+        Variant::Alice3,
+        "alice3",
+        8,
+        3,
+        "rnbqkbnr16/pppppppp16/24/24/24/24/PPPPPPPP16/RNBQKBNR16 w KQkq - 0 1",
+    ),
 ];
 
 impl Variant {
@@ -199,6 +226,8 @@ pub enum MoveError {
     Malformed(String),
     #[error("illegal move '{0}'")]
     Illegal(String),
+    #[error("ambiguous move '{0}': name the boards, e.g. Ae2Be4")]
+    Ambiguous(String),
     #[error("no move is possible: the game is over")]
     GameOver,
 }
@@ -328,8 +357,17 @@ macro_rules! with_game {
                 type $G = $crate::Chess;
                 $body
             }
-            $crate::Variant::Alice => {
+            $crate::Variant::Alice
+            | $crate::Variant::Alice2
+            | $crate::Variant::MsAlice
+            | $crate::Variant::ODonohue
+            | $crate::Variant::Duo
+            | $crate::Variant::MiniAlice => {
                 type $G = $crate::Alice;
+                $body
+            }
+            $crate::Variant::Alice3 => {
+                type $G = $crate::alice::Alice3;
                 $body
             }
         }

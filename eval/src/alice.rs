@@ -4,10 +4,10 @@
 
 use crate::chess::{MATERIAL, MAX_PHASE, MOBILITY, MOBILITY_BASE, ORDER_VALUE, PHASE, TABLES};
 use crate::Tapered;
-use vorpal_engine::alice::AliceMoveKind;
+use vorpal_engine::alice::{AliceGame, AliceMoveKind};
 use vorpal_engine::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Alice, AliceMove, Color, Game, Role};
+use vorpal_engine::{AliceMove, Bitboard, Color, Game, Role};
 
 /// Bonus of a non-pawn piece standing on the board opposite the enemy king.
 const GLASS_THREAT: [Tapered; 6] = [
@@ -24,15 +24,17 @@ const TEMPO: i32 = 10;
 pub struct AliceEval;
 
 impl AliceEval {
-    fn side(&self, pos: &Alice, us: Color) -> Tapered {
+    fn side<const N: usize>(&self, pos: &AliceGame<N>, us: Color) -> Tapered {
         let (their_king_board, _) = pos.king(!us);
         let mut score = Tapered::default();
-        for id in 0..2 {
+        for id in 0..N {
             let board = pos.board(id);
-            let other = pos.board(1 - id);
             let occupied = board.occupied();
-            // Destinations must be free on this board of own pieces and empty on the other.
-            let reachable = !board.by_color(us) & !other.occupied();
+            // A destination must be free of own pieces here and empty on some other board.
+            let blocked_everywhere = (0..N)
+                .filter(|&o| o != id)
+                .fold(Bitboard::FULL, |acc, o| acc & pos.board(o).occupied());
+            let reachable = !board.by_color(us) & !blocked_everywhere;
             for role in Role::ALL {
                 for sq in board.pieces(us, role) {
                     let relative = if us == Color::White { sq } else { sq.flip_rank() };
@@ -56,9 +58,9 @@ impl AliceEval {
     }
 }
 
-impl Evaluator<Alice> for AliceEval {
-    fn evaluate(&self, pos: &Alice) -> i32 {
-        let phase: i32 = (0..2)
+impl<const N: usize> Evaluator<AliceGame<N>> for AliceEval {
+    fn evaluate(&self, pos: &AliceGame<N>) -> i32 {
+        let phase: i32 = (0..N)
             .map(|id| {
                 let board = pos.board(id);
                 Role::ALL
@@ -74,10 +76,21 @@ impl Evaluator<Alice> for AliceEval {
         (self.side(pos, us) - self.side(pos, !us)).blend(phase, MAX_PHASE) + TEMPO
     }
 
-    fn tactical_order(&self, pos: &Alice, mv: AliceMove) -> i32 {
-        let board = pos.board(mv.from_board());
-        let attacker = board.role_at(mv.from()).map_or(0, |r| r.index() as i32);
-        let victim = board.role_at(mv.to()).map_or(0, |r| ORDER_VALUE[r.index()]);
+    fn tactical_order(&self, pos: &AliceGame<N>, mv: AliceMove) -> i32 {
+        let attacker = pos
+            .board(mv.from_board())
+            .role_at(mv.from())
+            .map_or(0, |r| r.index() as i32);
+        // A zero move captures on the board it arrives on.
+        let capture_board = if mv.from() == mv.to() {
+            mv.to_board()
+        } else {
+            mv.from_board()
+        };
+        let victim = pos
+            .board(capture_board)
+            .role_at(mv.to())
+            .map_or(0, |r| ORDER_VALUE[r.index()]);
         let promotion = match mv.kind() {
             AliceMoveKind::Promotion(role) => ORDER_VALUE[role.index()],
             _ => 0,
@@ -90,7 +103,7 @@ impl Evaluator<Alice> for AliceEval {
 mod tests {
     use super::*;
     use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchOptions, TranspositionTable};
-    use vorpal_engine::{History, Variant};
+    use vorpal_engine::{Alice, History, Variant};
 
     fn eval(fen: &str) -> i32 {
         AliceEval.evaluate(&Alice::from_fen(Variant::Alice, fen).unwrap())

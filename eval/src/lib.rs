@@ -7,8 +7,9 @@ pub mod chess;
 pub use alice::AliceEval;
 pub use chess::ChessEval;
 
+use vorpal_engine::alice::AliceGame;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Alice, Chess, Game};
+use vorpal_engine::{Chess, Game};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -19,7 +20,7 @@ impl Evaluated for Chess {
     type Eval = ChessEval;
 }
 
-impl Evaluated for Alice {
+impl<const N: usize> Evaluated for AliceGame<N> {
     type Eval = AliceEval;
 }
 

@@ -18,10 +18,10 @@ pub struct BenchArgs {
 }
 
 /// Bench positions and default depth of each game.
-fn bench_set(variant: Variant) -> (&'static [&'static str], u32) {
+fn bench_set(variant: Variant) -> (Vec<&'static str>, u32) {
     match variant {
         Variant::Chess => (
-            &[
+            vec![
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                 "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
                 "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
@@ -36,7 +36,7 @@ fn bench_set(variant: Variant) -> (&'static [&'static str], u32) {
             11,
         ),
         Variant::Alice => (
-            &[
+            vec![
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
                 "rnbqkbnr/ppp1pppp/8/8/4p3/8/PPPP|BPPP/RNBQK1NR w KQkq - 0 3",
                 "rnbqk1nr/pppp1|Npp/4|p3/2|b5/8/8/PPPPPPPP/RNBQKB1R b KQkq - 0 3",
@@ -46,6 +46,13 @@ fn bench_set(variant: Variant) -> (&'static [&'static str], u32) {
             ],
             9,
         ),
+        // The variations: their start position.
+        Variant::Alice2 => (vec![variant.start_fen()], 7),
+        Variant::MsAlice => (vec![variant.start_fen()], 6),
+        Variant::ODonohue => (vec![variant.start_fen()], 7),
+        Variant::Duo => (vec![variant.start_fen()], 6),
+        Variant::MiniAlice => (vec![variant.start_fen()], 9),
+        Variant::Alice3 => (vec![variant.start_fen()], 6),
     }
 }
 
@@ -82,7 +89,7 @@ fn bench_game<G: Evaluated>(variant: Variant, depth: Option<u32>) -> Result<(u64
     let tt = TranspositionTable::new(16);
     let evaluator = G::Eval::default();
     let (mut nodes, mut time) = (0, Duration::ZERO);
-    for fen in fens {
+    for fen in &fens {
         let pos = G::from_fen(variant, fen).map_err(|e| format!("bench position {fen}: {e}"))?;
         tt.clear();
         let control = SearchControl::default();

@@ -1,12 +1,13 @@
-//! Alice FEN: Fairy-Stockfish's form, one 8x8 placement with `|` before each piece on
-//! board B; or the wide form, each rank listing board A's eight squares then B's.
-//! Both are read; the `|` form is written unless a square is occupied on both boards.
+//! Alice FEN: Fairy-Stockfish's form, one placement with `|` before each piece on
+//! board B; or the wide form, each rank listing board A's squares, then B's (then C's).
+//! Both are read; the `|` form is written for two boards unless a square is occupied
+//! on both.
 
-use super::{Alice, Board, BoardId};
+use super::{AliceGame, Board, BoardId};
 use crate::bitboard::Bitboard;
 use crate::chess::{castling_squares, parse_castling_field, write_castling_field};
 use crate::fen::{parse_counters, parse_grid, write_rank};
-use crate::game::FenError;
+use crate::game::{FenError, Variant};
 use crate::types::{Color, Role, Square};
 
 type Cell = (BoardId, Color, Role);
@@ -23,13 +24,13 @@ fn piece(c: char) -> Result<(Color, Role), FenError> {
     ))
 }
 
-/// Reads the board field in either form into the two boards.
-fn parse_boards(field: &str) -> Result<[Board; 2], FenError> {
-    let mut boards = [Board::default(); 2];
-    let narrow = parse_grid(field, 8, 8, |chars| {
+/// Reads the board field in either form into the `N` boards of `files` files.
+fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<[Board; N], FenError> {
+    let mut boards = [Board::default(); N];
+    let narrow = parse_grid(field, files, 8, |chars| {
         let mut c = chars.next().expect("the grid reader calls with a character left");
         let mut board = 0;
-        if c == '|' {
+        if c == '|' && N == 2 {
             board = 1;
             c = chars.next().ok_or(FenError::InvalidPiece('|'))?;
         }
@@ -47,9 +48,13 @@ fn parse_boards(field: &str) -> Result<[Board; 2], FenError> {
             })
             .collect(),
         Err(narrow_error) => {
-            // The wide form: sixteen squares a rank, board A then board B.
-            let Ok(grid) = parse_grid(field, 16, 8, |chars| piece(chars.next().expect("a character is left"))) else {
-                return Err(narrow_error);
+            // The wide form: each rank lists every board in turn.
+            let wide = parse_grid(field, files * N, 8, |chars| {
+                piece(chars.next().expect("a character is left"))
+            });
+            let grid = match wide {
+                Ok(grid) => grid,
+                Err(wide_error) => return Err(if N == 2 { narrow_error } else { wide_error }),
             };
             grid.iter()
                 .enumerate()
@@ -57,8 +62,8 @@ fn parse_boards(field: &str) -> Result<[Board; 2], FenError> {
                     cells.iter().enumerate().filter_map(move |(col, cell)| {
                         cell.map(|(color, role)| {
                             (
-                                Square::from_coords((col % 8) as u8, 7 - row as u8),
-                                (col / 8, color, role),
+                                Square::from_coords((col % files) as u8, 7 - row as u8),
+                                (col / files, color, role),
                             )
                         })
                     })
@@ -72,7 +77,7 @@ fn parse_boards(field: &str) -> Result<[Board; 2], FenError> {
     Ok(boards)
 }
 
-pub(super) fn parse(fen: &str) -> Result<Alice, FenError> {
+pub(super) fn parse<const N: usize>(variant: Variant, fen: &str) -> Result<AliceGame<N>, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
         return Err(FenError::Empty);
@@ -83,14 +88,16 @@ pub(super) fn parse(fen: &str) -> Result<Alice, FenError> {
             found: fields.len(),
         });
     }
-    let boards = parse_boards(fields[0])?;
+    let rules = super::Rules::of(variant);
+    let boards = parse_boards::<N>(fields[0], rules.files as usize)?;
     let side = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
         other => return Err(FenError::InvalidSideToMove(other.to_string())),
     };
-    let mut pos = Alice {
+    let mut pos = AliceGame {
         boards,
+        variant,
         side,
         castling: Default::default(),
         halfmove: 0,
@@ -101,11 +108,13 @@ pub(super) fn parse(fen: &str) -> Result<Alice, FenError> {
         pinned: Bitboard::EMPTY,
     };
     validate_material(&pos)?;
-    let a = &pos.boards[0];
     pos.castling = parse_castling_field(fields[2], |color, king_side| {
+        let home = &pos.boards[rules.home(color)];
         let (rook, _) = castling_squares(color, king_side);
         let king_home = if color == Color::White { Square::E1 } else { Square::E8 };
-        a.pieces(color, Role::King).contains(king_home) && a.pieces(color, Role::Rook).contains(rook)
+        rules.castling
+            && home.pieces(color, Role::King).contains(king_home)
+            && home.pieces(color, Role::Rook).contains(rook)
     })?;
     // Alice has no en passant: a square there is checked and dropped.
     if fields[3] != "-" {
@@ -131,7 +140,7 @@ pub(super) fn parse(fen: &str) -> Result<Alice, FenError> {
     Ok(pos)
 }
 
-fn validate_material(pos: &Alice) -> Result<(), FenError> {
+fn validate_material<const N: usize>(pos: &AliceGame<N>) -> Result<(), FenError> {
     for color in Color::ALL {
         let name = color.name();
         let count = |role: Role| pos.boards.iter().map(|b| b.pieces(color, role).count()).sum::<u32>();
@@ -158,22 +167,23 @@ fn validate_material(pos: &Alice) -> Result<(), FenError> {
     Ok(())
 }
 
-pub(super) fn write(pos: &Alice) -> String {
-    let [a, b] = &pos.boards;
-    let wide = (a.occupied() & b.occupied()).nonempty();
+pub(super) fn write<const N: usize>(pos: &AliceGame<N>) -> String {
+    let files = pos.rules().files as usize;
+    let doubled = (0..N).any(|i| (i + 1..N).any(|j| (pos.boards[i].occupied() & pos.boards[j].occupied()).nonempty()));
+    let wide = N != 2 || doubled;
     let mut out = String::with_capacity(100);
     for rank in (0..8u8).rev() {
         if wide {
-            write_rank(&mut out, 16, |col| {
-                let sq = Square::from_coords((col % 8) as u8, rank);
-                pos.boards[col / 8]
+            write_rank(&mut out, files * N, |col| {
+                let sq = Square::from_coords((col % files) as u8, rank);
+                pos.boards[col / files]
                     .piece_at(sq)
                     .map(|(color, role)| role.fen_char(color).to_string())
             });
         } else {
-            write_rank(&mut out, 8, |file| {
+            write_rank(&mut out, files, |file| {
                 let sq = Square::from_coords(file as u8, rank);
-                match (a.piece_at(sq), b.piece_at(sq)) {
+                match (pos.boards[0].piece_at(sq), pos.boards[1].piece_at(sq)) {
                     (Some((color, role)), _) => Some(role.fen_char(color).to_string()),
                     (None, Some((color, role))) => Some(format!("|{}", role.fen_char(color))),
                     (None, None) => None,

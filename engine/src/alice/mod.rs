@@ -10,8 +10,11 @@
 //!   other board after it.
 
 mod fen;
+mod general;
 #[cfg(test)]
 mod tests;
+
+pub use general::Rules;
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -185,7 +188,7 @@ impl fmt::Debug for AliceMove {
 
 mod keys {
     use crate::zobrist;
-    pub const PIECES: [u64; 2 * 2 * 6 * 64] = zobrist::keys(0xA11C_E001);
+    pub static PIECES: [u64; 3 * 2 * 6 * 64] = zobrist::keys(0xA11C_E001);
     pub const CASTLING: [u64; 4] = zobrist::keys(0xA11C_E002);
     pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0xA11C_E003)[0];
 }
@@ -201,10 +204,11 @@ fn castling_key(rights: CastlingRights) -> u64 {
         .fold(0, |h, b| h ^ keys::CASTLING[b])
 }
 
-/// An Alice chess position.
+/// A position of an Alice game on `N` boards; `variant` selects the variation's rules.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Alice {
-    boards: [Board; 2],
+pub struct AliceGame<const N: usize> {
+    boards: [Board; N],
+    variant: Variant,
     side: Color,
     castling: CastlingRights,
     halfmove: u32,
@@ -217,6 +221,11 @@ pub struct Alice {
     /// an enemy slider.
     pinned: Bitboard,
 }
+
+/// The two-board games: `alice` and its variations but the three-board one.
+pub type Alice = AliceGame<2>;
+/// Alice chess on three boards.
+pub type Alice3 = AliceGame<3>;
 
 /// The legal destinations of one piece (all on the same arrival board).
 #[derive(Copy, Clone, Debug)]
@@ -264,7 +273,7 @@ impl MoveSet {
     }
 }
 
-impl Alice {
+impl<const N: usize> AliceGame<N> {
     pub fn board(&self, board: BoardId) -> &Board {
         &self.boards[board]
     }
@@ -321,6 +330,9 @@ impl Alice {
             } else if !blockers.has_many() {
                 pinned |= blockers & board.by_color(us);
             }
+        }
+        if self.rules().zero_square_attacks {
+            checkers |= self.zero_square_attackers(kb, king, !us);
         }
         self.king_board = kb;
         self.checkers = checkers;
@@ -510,22 +522,17 @@ impl Alice {
         }
         hash
     }
-
-    /// Whether the move's text names it: plain (`e2e4`) or explicit (`Ae2Be4`).
-    fn matches_text(mv: AliceMove, text: &str) -> bool {
-        text == mv.plain() || text == mv.explicit()
-    }
 }
 
-impl Game for Alice {
+impl<const N: usize> Game for AliceGame<N> {
     type Move = AliceMove;
 
-    fn from_fen(_variant: Variant, fen: &str) -> Result<Alice, FenError> {
-        fen::parse(fen)
+    fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError> {
+        fen::parse(variant, fen)
     }
 
     fn variant(&self) -> Variant {
-        Variant::Alice
+        self.variant
     }
 
     fn fen(&self) -> String {
@@ -547,13 +554,22 @@ impl Game for Alice {
     }
 
     fn legal_moves(&self, moves: &mut MoveList<AliceMove>) {
-        self.generate(|set| {
-            set.expand(|mv| moves.push(mv));
-            false
-        });
+        if self.variant == Variant::Alice {
+            self.generate(|set| {
+                set.expand(|mv| moves.push(mv));
+                false
+            });
+        } else {
+            self.generate_general(moves);
+        }
     }
 
     fn count_legal_moves(&self) -> u64 {
+        if self.variant != Variant::Alice {
+            let mut moves = MoveList::new();
+            self.generate_general(&mut moves);
+            return moves.len() as u64;
+        }
         let mut count = 0;
         self.generate(|set| {
             count += set.count();
@@ -562,21 +578,25 @@ impl Game for Alice {
         count
     }
 
-    fn play(&self, mv: AliceMove) -> Alice {
+    fn play(&self, mv: AliceMove) -> Self {
         let mut next = *self;
         let us = self.side;
         let them = !us;
         let (from, to, x, y) = (mv.from(), mv.to(), mv.from_board(), mv.to_board());
-        let board = &self.boards[x];
-        let role = board.role_at(from).expect("a legal move starts on a piece");
+        let role = self.boards[x].role_at(from).expect("a legal move starts on a piece");
+        // A zero move (duo) captures on the board it arrives on; other moves on their own.
+        let capture_board = if from == to { y } else { x };
 
         next.halfmove += 1;
         if role == Role::Pawn {
             next.halfmove = 0;
         }
-        if board.by_color(them).contains(to) {
-            let captured = board.role_at(to).expect("an occupied square holds a piece");
-            next.remove(x, them, captured, to);
+        let captured = self.boards[capture_board].by_color(them).contains(to);
+        if captured {
+            let victim = self.boards[capture_board]
+                .role_at(to)
+                .expect("an occupied square holds a piece");
+            next.remove(capture_board, them, victim, to);
             next.halfmove = 0;
         }
         next.remove(x, us, role, from);
@@ -594,9 +614,18 @@ impl Game for Alice {
                 next.put(y, us, Role::Rook, rook_to);
             }
         }
-        let castling = self
-            .castling
-            .keep(CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]);
+        // Rights go with the king and rooks on their home board: a piece leaving a
+        // home square there, or a capture on one, ends them.
+        let rules = self.rules();
+        let mut keep = 0b1111;
+        for (board, sq) in [(x, from), (capture_board, to)] {
+            for (color, bits) in [(Color::White, 0b0011), (Color::Black, 0b1100)] {
+                if board == rules.home(color) {
+                    keep &= CASTLING_KEEP[sq.index()] | !bits;
+                }
+            }
+        }
+        let castling = self.castling.keep(keep);
         if castling != self.castling {
             next.hash ^= castling_key(self.castling) ^ castling_key(castling);
             next.castling = castling;
@@ -611,7 +640,19 @@ impl Game for Alice {
     }
 
     fn move_name(&self, mv: AliceMove) -> String {
-        mv.plain()
+        if self.variant == Variant::Alice {
+            return mv.plain();
+        }
+        // Plain where it names one legal move; zero moves and three boards always explicit.
+        if N == 2 && mv.from() != mv.to() {
+            let mut moves = MoveList::new();
+            self.generate_general(&mut moves);
+            let plain = mv.plain();
+            if moves.iter().filter(|m| m.plain() == plain).count() == 1 {
+                return plain;
+            }
+        }
+        mv.explicit()
     }
 
     fn parse_move(&self, text: &str) -> Result<AliceMove, MoveError> {
@@ -620,10 +661,15 @@ impl Game for Alice {
         if moves.is_empty() {
             return Err(MoveError::GameOver);
         }
-        moves
-            .into_iter()
-            .find(|&mv| Self::matches_text(mv, text))
-            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+        if let Some(&mv) = moves.iter().find(|mv| mv.explicit() == text) {
+            return Ok(mv);
+        }
+        let mut plain = moves.iter().filter(|mv| mv.from() != mv.to() && mv.plain() == text);
+        match (plain.next(), plain.next()) {
+            (Some(&mv), None) => Ok(mv),
+            (Some(_), Some(_)) => Err(MoveError::Ambiguous(text.to_string())),
+            _ => Err(MoveError::Illegal(text.to_string())),
+        }
     }
 
     #[inline(always)]
@@ -653,11 +699,20 @@ impl Game for Alice {
     }
 
     fn render(&self) -> String {
-        let mut out = String::from("    Board A                Board B\n");
+        let files = self.rules().files;
+        let mut out = String::from("   ");
+        for id in 0..N {
+            out.push_str(&format!(
+                " Board {}{}",
+                board_letter(id),
+                " ".repeat(2 * files as usize - 5)
+            ));
+        }
+        out.push('\n');
         for rank in (0..8).rev() {
             out.push_str(&format!(" {} ", rank + 1));
             for board in &self.boards {
-                for file in 0..8 {
+                for file in 0..files {
                     let sq = Square::from_coords(file, rank);
                     let c = board.piece_at(sq).map_or('.', |(color, role)| role.fen_char(color));
                     out.push(' ');
@@ -667,7 +722,15 @@ impl Game for Alice {
             }
             out.push('\n');
         }
-        out.push_str("    a b c d e f g h      a b c d e f g h\n");
+        out.push_str("   ");
+        for _ in 0..N {
+            for file in 0..files {
+                out.push(' ');
+                out.push((b'a' + file) as char);
+            }
+            out.push_str("   ");
+        }
+        out.push('\n');
         out
     }
 
@@ -679,7 +742,12 @@ impl Game for Alice {
 
     #[inline(always)]
     fn is_capture(&self, mv: AliceMove) -> bool {
-        self.boards[mv.from_board()].by_color(!self.side).contains(mv.to())
+        let board = if mv.from() == mv.to() {
+            mv.to_board()
+        } else {
+            mv.from_board()
+        };
+        self.boards[board].by_color(!self.side).contains(mv.to())
     }
 
     #[inline(always)]
@@ -687,7 +755,7 @@ impl Game for Alice {
         self.is_capture(mv) || mv.promotion().is_some()
     }
 
-    fn null_move(&self) -> Option<Alice> {
+    fn null_move(&self) -> Option<Self> {
         let pieces = self.boards.iter().fold(Bitboard::EMPTY, |acc, b| {
             acc | (b.by_color(self.side) & !b.roles[Role::Pawn.index()] & !b.roles[Role::King.index()])
         });
@@ -707,11 +775,11 @@ impl Game for Alice {
         mv.0 | 1 << 24
     }
 
-    const HISTORY_SIZE: usize = 2 * 2 * 64 * 64;
+    const HISTORY_SIZE: usize = 2 * 3 * 64 * 64;
 
     #[inline(always)]
     fn history_index(&self, mv: AliceMove) -> usize {
-        ((self.side.index() * 2 + mv.from_board()) * 64 + mv.from().index()) * 64 + mv.to().index()
+        ((self.side.index() * 3 + mv.from_board()) * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 }
 
