@@ -3,6 +3,7 @@
 //! parses back to the move, bulk counting agrees with the move list, and copy-make
 //! leaves the parent untouched.
 
+use vorpal_engine::alice::Alice3;
 use vorpal_engine::{Alice, Chess, Game, MoveList, Variant};
 
 fn xorshift(state: &mut u64) -> u64 {
@@ -60,4 +61,12 @@ fn alice_playouts_are_consistent() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     ];
     assert!(check_playouts::<Alice>(Variant::Alice, &starts, 40) > 5_000);
+}
+
+#[test]
+fn alice_variation_playouts_are_consistent() {
+    for variant in [Variant::Alice2, Variant::MsAlice, Variant::ODonohue, Variant::Duo, Variant::MiniAlice] {
+        assert!(check_playouts::<Alice>(variant, &[variant.start_fen()], 15) > 1_000, "{}", variant.name());
+    }
+    assert!(check_playouts::<Alice3>(Variant::Alice3, &[Variant::Alice3.start_fen()], 15) > 1_000);
 }

@@ -145,3 +145,143 @@ fn the_board_is_part_of_the_hash() {
     let on_b = pos("4k3/8/8/8/4|N3/8/8/4K3 w - - 0 1");
     assert_ne!(on_a.hash(), on_b.hash());
 }
+
+/// The six variations: perft counts checked by hand, the reasoning beside each.
+mod variations {
+    use super::*;
+    use crate::alice::Alice3;
+
+    fn count<const N: usize>(variant: Variant, fen: &str, depth: u32) -> u64
+    where
+        AliceGame<N>: Game,
+    {
+        let pos = AliceGame::<N>::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+            if depth == 0 {
+                return 1;
+            }
+            let mut moves = MoveList::new();
+            pos.legal_moves(&mut moves);
+            moves.iter().map(|&mv| perft(&pos.play(mv), depth - 1)).sum()
+        }
+        perft(&pos, depth)
+    }
+
+    fn two(variant: Variant, fen: &str, depth: u32) -> u64 {
+        count::<2>(variant, fen, depth)
+    }
+
+    #[test]
+    fn alice2_black_starts_and_castles_on_board_b() {
+        let start = Variant::Alice2.start_fen();
+        // 16 pawn moves and 4 knight moves land on empty squares of B; Black's 20 land
+        // on ranks 5-6 of A, empty whatever White did.
+        assert_eq!(two(Variant::Alice2, start, 1), 20);
+        assert_eq!(two(Variant::Alice2, start, 2), 400);
+        // King e8 on B: d8 f8 d7 e7 f7 (5); rook a8: b8-d8 and a7-a1 (10); rook h8: g8 f8
+        // and h7-h1 (9); both castlings on B, landing on empty g8/f8 and c8/d8 of A (2).
+        let black = "|r3|k2|r/8/8/8/8/8/8/4K3 b kq - 0 1";
+        assert_eq!(two(Variant::Alice2, black, 1), 26);
+        // In plain Alice the same rights are impossible: Black castles on A there.
+        assert!(Alice::from_fen(Variant::Alice, black).is_err());
+        // White still castles on A: king 5 + castlings 2; rook a1: b1-d1, a2-a7 (a8 is
+        // taken on B) = 9; rook h1: g1 f1 h2-h7 = 8.
+        assert_eq!(two(Variant::Alice2, "|r3|k2|r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 1), 24);
+        // A white knight on g8 of A: O-O lands the king on g8 of A, refused; Ke7 lands
+        // on A where the knight attacks it. King 4, rooks 10 + 8, O-O-O 1.
+        assert_eq!(two(Variant::Alice2, "|r3|k1N|r/8/8/8/8/8/8/4K3 b kq - 0 1", 1), 23);
+    }
+
+    #[test]
+    fn msalice_zero_moves() {
+        let start = Variant::MsAlice.start_fen();
+        // 20 ordinary moves and a zero move for each of the 16 pieces; Black the same
+        // whatever White did (White's pieces stay on ranks 1-4).
+        assert_eq!(two(Variant::MsAlice, start, 1), 36);
+        assert_eq!(two(Variant::MsAlice, start, 2), 1296);
+        // Bare kings: 5 king steps and the zero move; Black likewise after each.
+        assert_eq!(two(Variant::MsAlice, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1), 6);
+        assert_eq!(two(Variant::MsAlice, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 2), 36);
+        // In check from the e2 rook the king may not flee by a zero move: Kd1, Kf1, Kxe2.
+        assert_eq!(two(Variant::MsAlice, "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1", 1), 3);
+        // Check along rank 1 of A from a1: the rook on c1 of B blocks by Rb1, Rd1, or by
+        // its zero move to c1 of A; the king has d2, e2, f2 (d1, f1 stay on the line).
+        // Plain Alice has no zero move: 5.
+        let block = "4k3/8/8/8/8/8/8/r1|R1K3 w - - 0 1";
+        assert_eq!(two(Variant::MsAlice, block, 1), 6);
+        assert_eq!(two(Variant::Alice, block, 1), 5);
+        // A rook's zero move there and back costs its castling right.
+        let mut h = History::new(Alice::from_fen(Variant::MsAlice, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap());
+        for mv in ["Ah1Bh1", "e8d8", "Bh1Ah1", "d8e8"] {
+            h.push_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
+        }
+        assert_eq!(h.position().fen(), "4k3/8/8/8/8/8/8/4K2R w - - 4 3");
+    }
+
+    #[test]
+    fn odonohue_keeps_the_piece_when_the_other_square_is_taken() {
+        let start = Variant::ODonohue.start_fen();
+        assert_eq!(two(Variant::ODonohue, start, 1), 20);
+        assert_eq!(two(Variant::ODonohue, start, 2), 400);
+        // Ra1-a5 ends on a5 of A since a5 of B holds a knight: 15 moves, Alice 14 (rook
+        // a2-a8 and b1-d1 less a5 = 9, king 5).
+        let rook = "4k3/8/8/|n7/8/8/8/R3K3 w - - 0 1";
+        assert_eq!(two(Variant::ODonohue, rook, 1), 15);
+        assert_eq!(two(Variant::Alice, rook, 1), 14);
+        // Kd2 stays on A (d2 of B holds a pawn), the other four steps pass to B.
+        assert_eq!(two(Variant::ODonohue, "4k3/8/8/8/8/8/3|p4/4K3 w - - 0 1", 1), 5);
+        // Knights on b1 of both boards: three moves each, king 5. Their plain names
+        // clash, so they are written with the boards.
+        let twins = "4k11/16/16/16/16/16/16/1N2K4N6 w - - 0 1";
+        assert_eq!(two(Variant::ODonohue, twins, 1), 11);
+        let pos = Alice::from_fen(Variant::ODonohue, twins).unwrap();
+        assert_eq!(pos.parse_move("b1c3"), Err(MoveError::Ambiguous("b1c3".into())));
+        let mv = pos.parse_move("Bb1Ac3").unwrap();
+        assert_eq!(pos.move_name(mv), "Bb1Ac3");
+        assert_eq!(pos.move_name(pos.parse_move("e1e2").unwrap()), "e1e2");
+    }
+
+    #[test]
+    fn duo_optional_transfer_and_zero_square_check() {
+        let start = Variant::Duo.start_fen();
+        // Each of the 20 moves with or without the transfer (40), and a zero move for
+        // each of the 8 pieces (b1..h1 of B are empty): 48; Black symmetrically.
+        assert_eq!(two(Variant::Duo, start, 1), 48);
+        assert_eq!(two(Variant::Duo, start, 2), 2304);
+        // The black queen on e1 of B checks the king on e1 of A. The king captures it by
+        // a zero move, or steps on A without transfer (d1 d2 e2 f2 f1); every transfer
+        // lands next to the queen on B.
+        assert_eq!(two(Variant::Duo, "4k11/16/16/16/16/16/16/4K7q3 w - - 0 1", 1), 6);
+        // Pawn e3/e4 with or without transfer (4), king d1 d2 f2 f1 with or without (8),
+        // king zero move (1); pawns make no zero moves.
+        assert_eq!(two(Variant::Duo, "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", 1), 13);
+    }
+
+    #[test]
+    fn minialice_small_board() {
+        let start = Variant::MiniAlice.start_fen();
+        // Pawns a3-d3 one or two steps (8), Na2-b4, Nd2-c4; everything else is blocked.
+        assert_eq!(two(Variant::MiniAlice, start, 1), 10);
+        // Black has the same 10 less those landing on the square of B White's piece took:
+        // a4 a5 b4 c4 d4 d5 Nb4 Nc4 leave 9; b5 (b6-b5 and Na7-b5) and c5 leave 8: 88.
+        assert_eq!(two(Variant::MiniAlice, start, 2), 88);
+        // No castling on this board.
+        assert!(Alice::from_fen(Variant::MiniAlice, "rqkr/nbbn/pppp/4/4/PPPP/NBBN/RQKR w KQkq - 0 1").is_err());
+        // c7-c8 with four promotions; the king on d1 has c1 c2 d2 and no e-file.
+        assert_eq!(two(Variant::MiniAlice, "k3/2P1/4/4/4/4/4/3K w - - 0 1", 1), 7);
+    }
+
+    #[test]
+    fn alice3_the_mover_chooses_the_board() {
+        let start = Variant::Alice3.start_fen();
+        // 20 moves, each to B or C; Black likewise.
+        assert_eq!(count::<3>(Variant::Alice3, start, 1), 40);
+        assert_eq!(count::<3>(Variant::Alice3, start, 2), 1600);
+        // Knight g1: e2 h3 to B or C, f3 only to B (a pawn on f3 of C); king: five
+        // squares on B or C except e2 of C, attacked by that pawn: 5 + 9.
+        assert_eq!(count::<3>(Variant::Alice3, "4k19/24/24/24/24/21p2/24/4K1N17 w - - 0 1", 1), 14);
+        // Castling to B or C (2), king 5x2, rook g1 f1 h2-h8 to B or C (18).
+        assert_eq!(count::<3>(Variant::Alice3, "4k19/24/24/24/24/24/24/4K2R16 w K - 0 1", 1), 30);
+        assert!(Alice3::from_fen(Variant::Alice3, start).is_ok_and(|p| p.fen() == start));
+    }
+}
