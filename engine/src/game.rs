@@ -222,11 +222,9 @@ pub enum FenError {
 /// Why a move string was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
-    #[error("malformed move '{0}'")]
-    Malformed(String),
     #[error("illegal move '{0}'")]
     Illegal(String),
-    #[error("ambiguous move '{0}': name the boards, e.g. Ae2Be4")]
+    #[error("ambiguous move '{0}' (name the boards, as in Ae2Be4)")]
     Ambiguous(String),
     #[error("no move is possible: the game is over")]
     GameOver,

@@ -43,8 +43,12 @@ impl<G: Game> History<G> {
         self.moves.push(mv);
     }
 
-    /// Parses and plays a move in protocol notation; on error nothing changes.
+    /// Parses and plays a move in protocol notation; on error nothing changes. No move
+    /// is accepted once the game is over, by the board or by a draw rule.
     pub fn push_text(&mut self, text: &str) -> Result<G::Move, MoveError> {
+        if self.result().is_some() {
+            return Err(MoveError::GameOver);
+        }
         let mv = self.position().parse_move(text)?;
         self.push(mv);
         Ok(mv)

@@ -65,8 +65,18 @@ fn alice_playouts_are_consistent() {
 
 #[test]
 fn alice_variation_playouts_are_consistent() {
-    for variant in [Variant::Alice2, Variant::MsAlice, Variant::ODonohue, Variant::Duo, Variant::MiniAlice] {
-        assert!(check_playouts::<Alice>(variant, &[variant.start_fen()], 15) > 1_000, "{}", variant.name());
+    for variant in [
+        Variant::Alice2,
+        Variant::MsAlice,
+        Variant::ODonohue,
+        Variant::Duo,
+        Variant::MiniAlice,
+    ] {
+        assert!(
+            check_playouts::<Alice>(variant, &[variant.start_fen()], 15) > 1_000,
+            "{}",
+            variant.name()
+        );
     }
     assert!(check_playouts::<Alice3>(Variant::Alice3, &[Variant::Alice3.start_fen()], 15) > 1_000);
 }

@@ -59,7 +59,11 @@ fn run_game<G: Game>(variant: Variant, args: &PerftArgs) -> Result<(), String> {
             println!("{}: {count}", pos.move_name(*mv));
         }
         println!();
-        counts.iter().map(|(_, n)| n).sum()
+        if args.depth == 0 {
+            1
+        } else {
+            counts.iter().map(|(_, n)| n).sum()
+        }
     } else {
         perft_parallel(pos, args.depth)
     };

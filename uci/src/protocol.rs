@@ -25,10 +25,19 @@ pub struct Protocol {
 /// Runs the protocol until `quit` or the end of input.
 pub fn run() {
     let mut protocol = Protocol::new();
-    let stdin = std::io::stdin();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { break };
-        if !protocol.handle(&line) {
+    let mut stdin = std::io::stdin().lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        match stdin.read_until(b'\n', &mut bytes) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            error("input line is not valid UTF-8");
+            continue;
+        };
+        if !protocol.handle(line) {
             break;
         }
     }
@@ -96,8 +105,7 @@ impl Protocol {
         println!("id author The Vorpal developers");
         let names: Vec<&str> = Variant::all().map(Variant::name).collect();
         println!(
-            "option name UCI_Variant type combo default {} var {}",
-            self.session.variant().name(),
+            "option name UCI_Variant type combo default chess var {}",
             names.join(" var ")
         );
         println!(
@@ -145,10 +153,10 @@ impl Protocol {
                 self.session = new_session(variant);
                 self.tt.clear();
                 let info = variant.info();
-                if (info.files, info.ranks) != (8, 8) {
+                if (info.files, info.ranks, info.boards) != (8, 8, 1) {
                     println!(
-                        "info string variant {} files {} ranks {} startpos {}",
-                        info.name, info.files, info.ranks, info.start_fen
+                        "info string variant {} files {} ranks {} boards {} startpos {}",
+                        info.name, info.files, info.ranks, info.boards, info.start_fen
                     );
                 }
             }),
@@ -180,7 +188,7 @@ impl Protocol {
             Some((&"fen", fields)) if !fields.is_empty() => Some(fields.join(" ")),
             _ => return error("expected 'position startpos|fen <FEN> [moves <move>...]'"),
         };
-        self.finish_search();
+        // A running search has its own copy of the game and is not disturbed.
         if let Err(message) = self.session.set_position(fen.as_deref(), moves) {
             error(message);
         }

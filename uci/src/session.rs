@@ -100,7 +100,7 @@ impl<G: Evaluated> Session for GameSession<G> {
         };
         let mut history = History::new(start);
         for text in moves {
-            history.push_text(text).map_err(|e| format!("{e} in the move list"))?;
+            history.push_text(text).map_err(|e| format!("move list: {e}"))?;
         }
         self.history = history;
         Ok(())

@@ -279,9 +279,15 @@ mod variations {
         assert_eq!(count::<3>(Variant::Alice3, start, 2), 1600);
         // Knight g1: e2 h3 to B or C, f3 only to B (a pawn on f3 of C); king: five
         // squares on B or C except e2 of C, attacked by that pawn: 5 + 9.
-        assert_eq!(count::<3>(Variant::Alice3, "4k19/24/24/24/24/21p2/24/4K1N17 w - - 0 1", 1), 14);
+        assert_eq!(
+            count::<3>(Variant::Alice3, "4k19/24/24/24/24/21p2/24/4K1N17 w - - 0 1", 1),
+            14
+        );
         // Castling to B or C (2), king 5x2, rook g1 f1 h2-h8 to B or C (18).
-        assert_eq!(count::<3>(Variant::Alice3, "4k19/24/24/24/24/24/24/4K2R16 w K - 0 1", 1), 30);
+        assert_eq!(
+            count::<3>(Variant::Alice3, "4k19/24/24/24/24/24/24/4K2R16 w K - 0 1", 1),
+            30
+        );
         assert!(Alice3::from_fen(Variant::Alice3, start).is_ok_and(|p| p.fen() == start));
     }
 }

@@ -9,7 +9,7 @@ mod tt;
 pub use time::{Limits, TimeBudget};
 pub use tt::{Bound, Entry, TranspositionTable};
 
-use crate::game::{Game, GameResult, MoveList, Outcome};
+use crate::game::{EndReason, Game, GameResult, MoveList, Outcome};
 use crate::history::History;
 use crate::types::Color;
 use arrayvec::ArrayVec;
@@ -367,6 +367,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 return true;
             }
         }
+        // A fixed move time is used whole; only the hard limit ends that search.
+        if shared.limits.move_time.is_some() {
+            return false;
+        }
         if self.root_moves.len() == 1 && shared.budget.is_some() {
             return true;
         }
@@ -508,26 +512,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
-    /// A draw (or the game's replacement for one) by repetition or the move counter.
-    fn rule_draw(&self, pos: &G, ply: usize) -> Option<i32> {
+    /// A draw (or the game's replacement for one) by repetition.
+    fn repetition(&self, pos: &G, ply: usize) -> Option<i32> {
+        // The last hash is this position; look back two plies at a time, as far as the
+        // last irreversible move.
         let clock = pos.halfmove_clock() as usize;
-        let reason = if clock >= 100 && !pos.in_check() {
-            Some(crate::game::EndReason::FiftyMoves)
-        } else {
-            // The last hash is this position; look back two plies at a time, as far as
-            // the last irreversible move.
-            let n = self.hashes.len();
-            let hash = pos.hash();
-            (2..=clock.min(n - 1))
-                .step_by(2)
-                .any(|back| self.hashes[n - 1 - back] == hash)
-                .then_some(crate::game::EndReason::Repetition)
-        }?;
-        Some(Self::result_score(
-            pos.rule_draw_result(reason),
-            pos.side_to_move(),
-            ply,
-        ))
+        let n = self.hashes.len();
+        let hash = pos.hash();
+        (2..=clock.min(n - 1))
+            .step_by(2)
+            .any(|back| self.hashes[n - 1 - back] == hash)
+            .then(|| Self::result_score(pos.rule_draw_result(EndReason::Repetition), pos.side_to_move(), ply))
     }
 
     fn search(&mut self, pos: &G, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, pv_node: bool) -> i32 {
@@ -539,7 +534,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
-        if let Some(score) = self.rule_draw(pos, ply) {
+        if let Some(score) = self.repetition(pos, ply) {
             return score;
         }
         // No line from here can be better than a mate at this ply.
@@ -573,6 +568,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         pos.legal_moves(&mut moves);
         if let Some(result) = pos.judge(!moves.is_empty()) {
             return Self::result_score(result, pos.side_to_move(), ply);
+        }
+        // The move counter ends the game unless the move that reached it mated.
+        if pos.halfmove_clock() >= 100 {
+            return Self::result_score(pos.rule_draw_result(EndReason::FiftyMoves), pos.side_to_move(), ply);
         }
         let in_check = pos.in_check();
         let static_eval = if in_check {
