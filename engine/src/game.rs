@@ -230,6 +230,13 @@ pub enum MoveError {
     GameOver,
 }
 
+/// Optional rules a user may switch on (protocol options, command-line flags).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct RuleOptions {
+    /// En passant in the Alice games (`AliceEnPassant`).
+    pub alice_en_passant: bool,
+}
+
 /// The rules of one game, as seen by perft, search and the protocol.
 ///
 /// Invariant: `legal_moves` is empty exactly when the position has no successors,
@@ -237,11 +244,20 @@ pub enum MoveError {
 pub trait Game: Clone + Send + Sync + Sized + 'static {
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
 
-    /// A position of `variant`; `variant` must be one this type plays.
-    fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError>;
+    /// A position of `variant` (one this type plays) with `options` in force.
+    fn from_fen_with(variant: Variant, fen: &str, options: &RuleOptions) -> Result<Self, FenError>;
+
+    /// A position of `variant` under its default rules.
+    fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError> {
+        Self::from_fen_with(variant, fen, &RuleOptions::default())
+    }
+
+    fn startpos_with(variant: Variant, options: &RuleOptions) -> Self {
+        Self::from_fen_with(variant, variant.start_fen(), options).expect("start positions are valid")
+    }
 
     fn startpos(variant: Variant) -> Self {
-        Self::from_fen(variant, variant.start_fen()).expect("start positions are valid")
+        Self::startpos_with(variant, &RuleOptions::default())
     }
 
     fn variant(&self) -> Variant;

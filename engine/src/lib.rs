@@ -14,7 +14,9 @@ pub mod zobrist;
 pub use alice::{Alice, AliceMove};
 pub use bitboard::Bitboard;
 pub use chess::{Chess, ChessMove};
-pub use game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, SearchRules, Variant};
+pub use game::{
+    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
+};
 pub use history::History;
 pub use types::{Color, Role, Square};
 pub mod search;

@@ -3,7 +3,7 @@
 
 use clap::Args;
 use std::time::Instant;
-use vorpal_engine::{with_game, Game, History, Variant};
+use vorpal_engine::{with_game, Game, History, RuleOptions, Variant};
 use vorpal_perft::{divide, perft_parallel};
 
 #[derive(Args)]
@@ -26,6 +26,9 @@ pub struct PerftArgs {
     /// Worker threads (default: all cores)
     #[arg(long)]
     threads: Option<usize>,
+    /// Play the Alice games with en passant (the AliceEnPassant rule)
+    #[arg(long)]
+    alice_en_passant: bool,
 }
 
 pub fn run(args: &PerftArgs) -> Result<(), String> {
@@ -42,9 +45,12 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
 }
 
 fn run_game<G: Game>(variant: Variant, args: &PerftArgs) -> Result<(), String> {
+    let options = RuleOptions {
+        alice_en_passant: args.alice_en_passant,
+    };
     let start = match &args.fen {
-        Some(fen) => G::from_fen(variant, fen).map_err(|e| format!("invalid FEN: {e}"))?,
-        None => G::startpos(variant),
+        Some(fen) => G::from_fen_with(variant, fen, &options).map_err(|e| format!("invalid FEN: {e}"))?,
+        None => G::startpos_with(variant, &options),
     };
     let mut history = History::new(start);
     for text in &args.moves {

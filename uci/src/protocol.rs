@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 use vorpal_engine::search::{Limits, SearchControl, SearchOptions, TranspositionTable};
-use vorpal_engine::{Color, Variant};
+use vorpal_engine::{Color, RuleOptions, Variant};
 
 const HASH_RANGE: (u64, u64) = (1, 65_536);
 const THREADS_RANGE: (u64, u64) = (1, 256);
@@ -16,6 +16,7 @@ const OVERHEAD_RANGE: (u64, u64) = (0, 5_000);
 
 pub struct Protocol {
     session: Box<dyn Session>,
+    rule_options: RuleOptions,
     tt: Arc<TranspositionTable>,
     control: Arc<SearchControl>,
     search: Option<JoinHandle<()>>,
@@ -51,7 +52,8 @@ fn error(message: impl std::fmt::Display) {
 impl Protocol {
     pub fn new() -> Protocol {
         Protocol {
-            session: new_session(Variant::Chess),
+            session: new_session(Variant::Chess, RuleOptions::default()),
+            rule_options: RuleOptions::default(),
             tt: Arc::new(TranspositionTable::new(16)),
             control: Arc::new(SearchControl::default()),
             search: None,
@@ -60,7 +62,7 @@ impl Protocol {
     }
 
     fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|handle| !handle.is_finished())
+        self.search.is_some() && !self.control.is_reported()
     }
 
     /// Stops a running search and waits for its `bestmove`.
@@ -84,7 +86,7 @@ impl Protocol {
             "ucinewgame" => {
                 self.finish_search();
                 self.tt.clear();
-                self.session = new_session(self.session.variant());
+                self.session = new_session(self.session.variant(), self.rule_options);
             }
             "setoption" => self.setoption(args),
             "position" => self.position(args),
@@ -125,6 +127,7 @@ impl Protocol {
             OVERHEAD_RANGE.0, OVERHEAD_RANGE.1
         );
         println!("option name Ponder type check default false");
+        println!("option name AliceEnPassant type check default false");
         println!("uciok");
     }
 
@@ -150,7 +153,7 @@ impl Protocol {
         };
         let outcome = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => Variant::from_name(&value).map_err(|e| e.to_string()).map(|variant| {
-                self.session = new_session(variant);
+                self.session = new_session(variant, self.rule_options);
                 self.tt.clear();
                 let info = variant.info();
                 if (info.files, info.ranks, info.boards) != (8, 8, 1) {
@@ -169,6 +172,14 @@ impl Protocol {
             "ponder" => match value.as_str() {
                 "true" | "false" => Ok(()),
                 _ => Err(format!("option 'Ponder' needs true or false, got '{value}'")),
+            },
+            "aliceenpassant" => match value.as_str() {
+                "true" | "false" => {
+                    self.rule_options.alice_en_passant = value == "true";
+                    self.session = new_session(self.session.variant(), self.rule_options);
+                    Ok(())
+                }
+                _ => Err(format!("option 'AliceEnPassant' needs true or false, got '{value}'")),
             },
             _ => Err(format!("unknown option '{name}'")),
         };

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchInfo, SearchOptions, TranspositionTable};
-use vorpal_engine::{with_game, Game, History, Variant};
+use vorpal_engine::{with_game, Game, History, RuleOptions, Variant};
 use vorpal_eval::Evaluated;
 use vorpal_perft::divide;
 
@@ -39,20 +39,22 @@ pub trait Session: Send {
     fn result(&self) -> String;
 }
 
-pub fn new_session(variant: Variant) -> Box<dyn Session> {
-    with_game!(variant, G => Box::new(GameSession::<G>::new(variant)))
+pub fn new_session(variant: Variant, options: RuleOptions) -> Box<dyn Session> {
+    with_game!(variant, G => Box::new(GameSession::<G>::new(variant, options)))
 }
 
 struct GameSession<G: Game> {
     variant: Variant,
+    options: RuleOptions,
     history: History<G>,
 }
 
 impl<G: Evaluated> GameSession<G> {
-    fn new(variant: Variant) -> GameSession<G> {
+    fn new(variant: Variant, options: RuleOptions) -> GameSession<G> {
         GameSession {
             variant,
-            history: History::new(G::startpos(variant)),
+            options,
+            history: History::new(G::startpos_with(variant, &options)),
         }
     }
 }
@@ -95,8 +97,8 @@ impl<G: Evaluated> Session for GameSession<G> {
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
         let start = match fen {
-            Some(fen) => G::from_fen(self.variant, fen).map_err(|e| format!("invalid FEN: {e}"))?,
-            None => G::startpos(self.variant),
+            Some(fen) => G::from_fen_with(self.variant, fen, &self.options).map_err(|e| format!("invalid FEN: {e}"))?,
+            None => G::startpos_with(self.variant, &self.options),
         };
         let mut history = History::new(start);
         for text in moves {
@@ -126,6 +128,7 @@ impl<G: Evaluated> Session for GameSession<G> {
                     &job.control,
                     &mut report,
                 );
+                job.control.mark_reported();
                 match result.best {
                     None => println!("bestmove (none)"),
                     Some(best) => {

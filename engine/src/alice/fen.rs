@@ -3,11 +3,11 @@
 //! Both are read; the `|` form is written for two boards unless a square is occupied
 //! on both.
 
-use super::{AliceGame, Board, BoardId};
+use super::{AliceGame, Board, BoardId, EnPassant};
 use crate::bitboard::Bitboard;
 use crate::chess::{castling_squares, parse_castling_field, write_castling_field};
 use crate::fen::{parse_counters, parse_grid, write_rank};
-use crate::game::{FenError, Variant};
+use crate::game::{FenError, RuleOptions, Variant};
 use crate::types::{Color, Role, Square};
 
 type Cell = (BoardId, Color, Role);
@@ -77,7 +77,11 @@ fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<[Board; N],
     Ok(boards)
 }
 
-pub(super) fn parse<const N: usize>(variant: Variant, fen: &str) -> Result<AliceGame<N>, FenError> {
+pub(super) fn parse<const N: usize>(
+    variant: Variant,
+    fen: &str,
+    options: &RuleOptions,
+) -> Result<AliceGame<N>, FenError> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
         return Err(FenError::Empty);
@@ -98,6 +102,8 @@ pub(super) fn parse<const N: usize>(variant: Variant, fen: &str) -> Result<Alice
     let mut pos = AliceGame {
         boards,
         variant,
+        en_passant_rule: false,
+        en_passant: None,
         side,
         castling: Default::default(),
         halfmove: 0,
@@ -116,13 +122,7 @@ pub(super) fn parse<const N: usize>(variant: Variant, fen: &str) -> Result<Alice
             && home.pieces(color, Role::King).contains(king_home)
             && home.pieces(color, Role::Rook).contains(rook)
     })?;
-    // Alice has no en passant: a square there is checked and dropped.
-    if fields[3] != "-" {
-        let target = Square::parse(fields[3]).ok_or_else(|| FenError::InvalidEnPassant(fields[3].to_string()))?;
-        if target.relative_rank(side) != 5 {
-            return Err(FenError::ImpossibleEnPassant(fields[3].to_string()));
-        }
-    }
+    let en_passant = parse_en_passant(&pos, fields[3])?;
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
     pos.halfmove = halfmove;
     pos.fullmove = fullmove;
@@ -137,7 +137,46 @@ pub(super) fn parse<const N: usize>(variant: Variant, fen: &str) -> Result<Alice
         return Err(FenError::ImpossibleCheck("more than two pieces give check"));
     }
     pos.hash = pos.compute_hash();
+    // Without the rule the field is checked and dropped; with it, kept when a capture
+    // there is legal.
+    pos.en_passant_rule = options.alice_en_passant;
+    if let Some(ep) = en_passant.filter(|_| pos.en_passant_rule) {
+        pos.offer_en_passant(ep);
+    }
     Ok(pos)
+}
+
+/// Reads `-`, `e3` (the board of the double step follows: the pawn passed to the other
+/// one) or `Ae3` (board named).
+fn parse_en_passant<const N: usize>(pos: &AliceGame<N>, field: &str) -> Result<Option<EnPassant>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let invalid = || FenError::InvalidEnPassant(field.to_string());
+    let (named_board, square) = match field.as_bytes().first() {
+        Some(c @ b'A'..=b'C') => (Some((c - b'A') as BoardId), &field[1..]),
+        _ => (None, field),
+    };
+    let target = Square::parse(square).ok_or_else(invalid)?;
+    let us = pos.side;
+    let impossible = || FenError::ImpossibleEnPassant(field.to_string());
+    if target.relative_rank(us) != 5 || named_board.is_some_and(|b| b >= N) {
+        return Err(impossible());
+    }
+    let victim = target.offset(-us.forward());
+    let victim_board = (0..N)
+        .find(|&b| pos.boards[b].pieces(!us, Role::Pawn).contains(victim))
+        .ok_or_else(impossible)?;
+    let board = match named_board {
+        Some(board) => board,
+        None if N == 2 && pos.rules().transfer == super::general::Transfer::Always => 1 - victim_board,
+        None => return Err(impossible()),
+    };
+    Ok(Some(EnPassant {
+        board,
+        target,
+        victim_board,
+    }))
 }
 
 fn validate_material<const N: usize>(pos: &AliceGame<N>) -> Result<(), FenError> {
@@ -194,8 +233,14 @@ pub(super) fn write<const N: usize>(pos: &AliceGame<N>) -> String {
             out.push('/');
         }
     }
+    let en_passant = match pos.en_passant {
+        None => "-".to_string(),
+        // The board is named where it does not follow from the position.
+        Some(ep) if N == 2 && pos.rules().transfer == super::general::Transfer::Always => ep.target.to_string(),
+        Some(ep) => format!("{}{}", super::board_letter(ep.board), ep.target),
+    };
     out.push_str(&format!(
-        " {} {} - {} {}",
+        " {} {} {en_passant} {} {}",
         pos.side.to_char(),
         write_castling_field(pos.castling),
         pos.halfmove,

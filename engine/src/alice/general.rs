@@ -2,13 +2,13 @@
 //! the result, for rules the fast two-board generator of `alice` does not cover
 //! (zero moves, optional or conditional transfer, a choice of board, a smaller board).
 
-use super::{AliceGame, AliceMove, AliceMoveKind, Board, BoardId};
+use super::{AliceGame, AliceMove, AliceMoveKind, Board, BoardId, EnPassant};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::chess::castling_squares;
-use crate::game::{Game, MoveList, Variant};
+use crate::game::{MoveList, Variant};
 use crate::types::{Color, Role, Square};
 
 /// Where a moved piece ends.
@@ -208,6 +208,26 @@ impl<const N: usize> AliceGame<N> {
         if rules.castling {
             self.castling_moves(moves, &rules);
         }
+        if let Some(ep) = self.en_passant {
+            self.en_passant_moves(moves, &rules, ep);
+        }
+    }
+
+    /// Captures of a pawn that has just double-stepped, made on the board of its step.
+    fn en_passant_moves(&self, moves: &mut MoveList<AliceMove>, rules: &Rules, ep: EnPassant) {
+        let board = &self.boards[ep.board];
+        if board.occupied().contains(ep.target) {
+            return;
+        }
+        for from in pawn_attacks(!self.side, ep.target) & board.pieces(self.side, Role::Pawn) {
+            for y in self.arrivals(rules, ep.board, ep.target).iter() {
+                self.push_if_legal(
+                    moves,
+                    AliceMove::new(from, ep.board, ep.target, y, AliceMoveKind::EnPassant),
+                    Role::Pawn,
+                );
+            }
+        }
     }
 
     fn zero_moves(&self, moves: &mut MoveList<AliceMove>, rules: &Rules, role: Role, from: Square, x: BoardId) {
@@ -247,12 +267,15 @@ impl<const N: usize> AliceGame<N> {
                 board.toggle(us, role, from);
                 board.toggle(us, role, to);
             }
+            if let (AliceMoveKind::EnPassant, Some(ep)) = (mv.kind(), self.en_passant) {
+                before.boards[ep.victim_board].toggle(!us, Role::Pawn, to.offset(-us.forward()));
+            }
             let (kb, king) = before.king(us);
             if kb == x && before.attacked(kb, king, !us, before.boards[kb].occupied()) {
                 return;
             }
         }
-        if !self.play(mv).king_attacked(us) {
+        if !self.play_inner(mv, false).king_attacked(us) {
             moves.push(mv);
         }
     }
@@ -306,7 +329,7 @@ impl<const N: usize> AliceGame<N> {
             }
             for y in arrivals.iter() {
                 let mv = AliceMove::new(king, home, to, y, AliceMoveKind::Castle);
-                if !self.play(mv).king_attacked(us) {
+                if !self.play_inner(mv, false).king_attacked(us) {
                     moves.push(mv);
                 }
             }

@@ -21,7 +21,9 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::chess::{castling_squares, CastlingRights, CASTLING_KEEP};
-use crate::game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, SearchRules, Variant};
+use crate::game::{
+    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
+};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -94,18 +96,21 @@ pub struct AliceMove(u32);
 pub enum AliceMoveKind {
     Normal,
     Castle,
+    EnPassant,
     Promotion(Role),
 }
 
 impl AliceMove {
     const CASTLE: u32 = 1 << 16;
     const PROMOTION: u32 = 1 << 17;
+    const EN_PASSANT: u32 = 1 << 20;
 
     #[inline(always)]
     pub fn new(from: Square, from_board: BoardId, to: Square, to_board: BoardId, kind: AliceMoveKind) -> AliceMove {
         let flags = match kind {
             AliceMoveKind::Normal => 0,
             AliceMoveKind::Castle => Self::CASTLE,
+            AliceMoveKind::EnPassant => Self::EN_PASSANT,
             AliceMoveKind::Promotion(role) => Self::PROMOTION | (role as u32 - Role::Knight as u32) << 18,
         };
         AliceMove(
@@ -143,6 +148,8 @@ impl AliceMove {
             AliceMoveKind::Promotion(Role::ALL[Role::Knight as usize + (self.0 >> 18 & 3) as usize])
         } else if self.0 & Self::CASTLE != 0 {
             AliceMoveKind::Castle
+        } else if self.0 & Self::EN_PASSANT != 0 {
+            AliceMoveKind::EnPassant
         } else {
             AliceMoveKind::Normal
         }
@@ -190,6 +197,7 @@ mod keys {
     use crate::zobrist;
     pub static PIECES: [u64; 3 * 2 * 6 * 64] = zobrist::keys(0xA11C_E001);
     pub const CASTLING: [u64; 4] = zobrist::keys(0xA11C_E002);
+    pub const EN_PASSANT: [u64; 3 * 8] = zobrist::keys(0xA11C_E004);
     pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0xA11C_E003)[0];
 }
 
@@ -204,11 +212,32 @@ fn castling_key(rights: CastlingRights) -> u64 {
         .fold(0, |h, b| h ^ keys::CASTLING[b])
 }
 
+/// A pawn that has just double-stepped, with the `AliceEnPassant` rule on.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct EnPassant {
+    /// The board the double step was played on, where the capture is made.
+    pub board: BoardId,
+    /// The square the pawn passed over.
+    pub target: Square,
+    /// The board the pawn stands on now.
+    pub victim_board: BoardId,
+}
+
+impl EnPassant {
+    fn key(&self) -> u64 {
+        keys::EN_PASSANT[self.board * 8 + self.target.file() as usize]
+    }
+}
+
 /// A position of an Alice game on `N` boards; `variant` selects the variation's rules.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct AliceGame<const N: usize> {
     boards: [Board; N],
     variant: Variant,
+    /// Whether the `AliceEnPassant` rule is in force.
+    en_passant_rule: bool,
+    /// Set only when a legal en passant capture exists, as in chess.
+    en_passant: Option<EnPassant>,
     side: Color,
     castling: CastlingRights,
     halfmove: u32,
@@ -520,65 +549,16 @@ impl<const N: usize> AliceGame<N> {
         if self.side == Color::Black {
             hash ^= keys::BLACK_TO_MOVE;
         }
+        if let Some(ep) = self.en_passant {
+            hash ^= ep.key();
+        }
         hash
     }
-}
 
-impl<const N: usize> Game for AliceGame<N> {
-    type Move = AliceMove;
-
-    fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError> {
-        fen::parse(variant, fen)
-    }
-
-    fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    fn fen(&self) -> String {
-        fen::write(self)
-    }
-
-    #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<AliceMove>) {
-        if self.variant == Variant::Alice {
-            self.generate(|set| {
-                set.expand(|mv| moves.push(mv));
-                false
-            });
-        } else {
-            self.generate_general(moves);
-        }
-    }
-
-    fn count_legal_moves(&self) -> u64 {
-        if self.variant != Variant::Alice {
-            let mut moves = MoveList::new();
-            self.generate_general(&mut moves);
-            return moves.len() as u64;
-        }
-        let mut count = 0;
-        self.generate(|set| {
-            count += set.count();
-            false
-        });
-        count
-    }
-
-    fn play(&self, mv: AliceMove) -> Self {
+    /// The position after `mv`. An en passant chance is offered to the opponent only
+    /// when `offer_en_passant`: finding out needs the opponent's moves, which legality
+    /// tests of candidate moves do not.
+    pub(super) fn play_inner(&self, mv: AliceMove, offer_en_passant: bool) -> Self {
         let mut next = *self;
         let us = self.side;
         let them = !us;
@@ -591,6 +571,13 @@ impl<const N: usize> Game for AliceGame<N> {
         if role == Role::Pawn {
             next.halfmove = 0;
         }
+        if let Some(ep) = self.en_passant {
+            next.en_passant = None;
+            next.hash ^= ep.key();
+            if mv.kind() == AliceMoveKind::EnPassant {
+                next.remove(ep.victim_board, them, Role::Pawn, to.offset(-us.forward()));
+            }
+        }
         let captured = self.boards[capture_board].by_color(them).contains(to);
         if captured {
             let victim = self.boards[capture_board]
@@ -601,7 +588,7 @@ impl<const N: usize> Game for AliceGame<N> {
         }
         next.remove(x, us, role, from);
         match mv.kind() {
-            AliceMoveKind::Normal => next.put(y, us, role, to),
+            AliceMoveKind::Normal | AliceMoveKind::EnPassant => next.put(y, us, role, to),
             AliceMoveKind::Promotion(promoted) => next.put(y, us, promoted, to),
             AliceMoveKind::Castle => {
                 next.put(y, us, Role::King, to);
@@ -636,11 +623,99 @@ impl<const N: usize> Game for AliceGame<N> {
         next.side = them;
         next.hash ^= keys::BLACK_TO_MOVE;
         next.refresh_checks();
+        if offer_en_passant && self.en_passant_rule && role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+            next.offer_en_passant(EnPassant {
+                board: x,
+                target: from.offset(us.forward()),
+                victim_board: y,
+            });
+        }
         next
     }
 
+    /// Whether the fast generator of standard Alice applies.
+    #[inline(always)]
+    fn fast(&self) -> bool {
+        self.variant == Variant::Alice && !self.en_passant_rule
+    }
+
+    /// Keeps `ep` as the en passant state of the side to move if a capture there is legal.
+    pub(super) fn offer_en_passant(&mut self, ep: EnPassant) {
+        self.en_passant = Some(ep);
+        self.hash ^= ep.key();
+        let mut moves = MoveList::new();
+        self.generate_general(&mut moves);
+        if !moves.iter().any(|mv| mv.kind() == AliceMoveKind::EnPassant) {
+            self.en_passant = None;
+            self.hash ^= ep.key();
+        }
+    }
+
+    pub fn en_passant(&self) -> Option<EnPassant> {
+        self.en_passant
+    }
+}
+
+impl<const N: usize> Game for AliceGame<N> {
+    type Move = AliceMove;
+
+    fn from_fen_with(variant: Variant, fen: &str, options: &RuleOptions) -> Result<Self, FenError> {
+        fen::parse(variant, fen, options)
+    }
+
+    fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<AliceMove>) {
+        if self.fast() {
+            self.generate(|set| {
+                set.expand(|mv| moves.push(mv));
+                false
+            });
+        } else {
+            self.generate_general(moves);
+        }
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        if !self.fast() {
+            let mut moves = MoveList::new();
+            self.generate_general(&mut moves);
+            return moves.len() as u64;
+        }
+        let mut count = 0;
+        self.generate(|set| {
+            count += set.count();
+            false
+        });
+        count
+    }
+
+    fn play(&self, mv: AliceMove) -> Self {
+        self.play_inner(mv, true)
+    }
+
     fn move_name(&self, mv: AliceMove) -> String {
-        if self.variant == Variant::Alice {
+        if self.fast() {
             return mv.plain();
         }
         // Plain where it names one legal move; zero moves and three boards always explicit.
@@ -763,6 +838,9 @@ impl<const N: usize> Game for AliceGame<N> {
             return None;
         }
         let mut next = *self;
+        if let Some(ep) = next.en_passant.take() {
+            next.hash ^= ep.key();
+        }
         next.side = !self.side;
         next.hash ^= keys::BLACK_TO_MOVE;
         next.halfmove += 1;

@@ -1,4 +1,5 @@
 use super::*;
+use crate::game::RuleOptions;
 use crate::history::History;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -290,4 +291,35 @@ mod variations {
         );
         assert!(Alice3::from_fen(Variant::Alice3, start).is_ok_and(|p| p.fen() == start));
     }
+}
+
+#[test]
+fn en_passant_is_an_option() {
+    let with = RuleOptions { alice_en_passant: true };
+    let line = ["e2e4", "a7a6", "e4e5", "d7d5"];
+    // 2...d5 passes d6 on board A; the e5 pawn stands on A and may take there.
+    let mut h = History::new(Alice::startpos_with(Variant::Alice, &with));
+    for mv in line {
+        h.push_text(mv).unwrap();
+    }
+    let fen = "rnbqkbnr/1pp1pppp/|p7/3|pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
+    assert_eq!(h.position().fen(), fen);
+    assert_eq!(
+        Alice::from_fen_with(Variant::Alice, fen, &with).as_ref(),
+        Ok(h.position())
+    );
+    assert_eq!(
+        Alice::from_fen_with(Variant::Alice, &fen.replace(" d6 ", " Ad6 "), &with).as_ref(),
+        Ok(h.position())
+    );
+    h.push_text("e5d6").unwrap();
+    // The captured pawn leaves d5 of B; the capturing pawn passes to d6 of B.
+    assert_eq!(
+        h.position().fen(),
+        "rnbqkbnr/1pp1pppp/|p2|P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3"
+    );
+    // Without the option the same moves give no capture and the field is dropped.
+    let plain = after(&line);
+    assert!(!legal(plain.position()).contains(&"e5d6".to_string()));
+    assert_eq!(plain.position().fen(), fen.replace(" d6 ", " - "));
 }

@@ -9,7 +9,7 @@ pub(crate) use movegen::castling_squares;
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
-use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, SearchRules, Variant};
+use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, RuleOptions, SearchRules, Variant};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -359,7 +359,7 @@ impl Chess {
 impl Game for Chess {
     type Move = ChessMove;
 
-    fn from_fen(_variant: Variant, fen: &str) -> Result<Chess, FenError> {
+    fn from_fen_with(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Chess, FenError> {
         fen::parse(fen)
     }
 

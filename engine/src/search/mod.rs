@@ -104,6 +104,9 @@ impl Default for SearchOptions {
 pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
+    /// Set by the search's owner just before it reports `bestmove`: from then on the
+    /// engine counts as idle, though its thread may still be ending.
+    reported: AtomicBool,
     clock_start: Mutex<Instant>,
 }
 
@@ -112,6 +115,7 @@ impl Default for SearchControl {
         SearchControl {
             stop: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
+            reported: AtomicBool::new(true),
             clock_start: Mutex::new(Instant::now()),
         }
     }
@@ -122,6 +126,7 @@ impl SearchControl {
     pub fn start(&self, ponder: bool) {
         self.stop.store(false, Ordering::SeqCst);
         self.pondering.store(ponder, Ordering::SeqCst);
+        self.reported.store(false, Ordering::SeqCst);
         *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
     }
 
@@ -131,6 +136,15 @@ impl SearchControl {
 
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::SeqCst)
+    }
+
+    /// The result is about to be reported: the engine is idle for new commands.
+    pub fn mark_reported(&self) {
+        self.reported.store(true, Ordering::SeqCst);
+    }
+
+    pub fn is_reported(&self) -> bool {
+        self.reported.load(Ordering::SeqCst)
     }
 
     /// The opponent played the expected move: the clock starts now.

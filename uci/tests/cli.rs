@@ -1,0 +1,152 @@
+//! Integration tests of the `vorpal` command line: `perft` and `bench`. Each run has a
+//! timeout; a process that overruns it is killed and the test fails.
+
+use std::io::Read;
+use std::process::{Command, ExitStatus, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+struct Output {
+    status: ExitStatus,
+    stdout: String,
+    stderr: String,
+}
+
+/// Runs `vorpal args...` to completion within `timeout`.
+fn vorpal(args: &[&str], timeout: Duration) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vorpal"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    // Read both pipes on their own threads so a full pipe cannot block the child.
+    let mut out = child.stdout.take().expect("piped stdout");
+    let mut err = child.stderr.take().expect("piped stderr");
+    let stdout = thread::spawn(move || {
+        let mut text = String::new();
+        let _ = out.read_to_string(&mut text);
+        text
+    });
+    let stderr = thread::spawn(move || {
+        let mut text = String::new();
+        let _ = err.read_to_string(&mut text);
+        text
+    });
+    let deadline = Instant::now() + timeout;
+    let status = loop {
+        match child.try_wait().expect("wait for the engine") {
+            Some(status) => break status,
+            None if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+            None => {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("'vorpal {}' did not finish within {timeout:?}", args.join(" "));
+            }
+        }
+    };
+    Output {
+        status,
+        stdout: stdout.join().expect("stdout reader"),
+        stderr: stderr.join().expect("stderr reader"),
+    }
+}
+
+const WAIT: Duration = Duration::from_secs(10);
+
+fn last_line(text: &str) -> &str {
+    text.lines().last().unwrap_or("")
+}
+
+#[test]
+fn perft_depth_4() {
+    let out = vorpal(&["perft", "--depth", "4"], WAIT);
+    assert!(out.status.success(), "{}", out.stderr);
+    assert_eq!(last_line(&out.stdout), "Nodes searched: 197281", "{}", out.stdout);
+}
+
+#[test]
+fn perft_divide_depth_1() {
+    let out = vorpal(&["perft", "--variant", "chess", "--depth", "1", "--divide"], WAIT);
+    assert!(out.status.success(), "{}", out.stderr);
+    let moves: Vec<&str> = out
+        .stdout
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with("Nodes searched"))
+        .collect();
+    assert_eq!(moves.len(), 20, "{}", out.stdout);
+    for line in &moves {
+        let (mv, count) = line
+            .split_once(": ")
+            .unwrap_or_else(|| panic!("not 'move: count': {line}"));
+        assert!(mv.len() >= 4 && mv.chars().all(|c| c.is_ascii_alphanumeric()), "{line}");
+        assert_eq!(count, "1", "{line}");
+    }
+    let mut distinct = moves.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    assert_eq!(distinct.len(), 20);
+    assert_eq!(last_line(&out.stdout), "Nodes searched: 20");
+}
+
+/// A rejected command line: failure, nothing on stdout, one `error:` line on stderr.
+fn assert_rejected(args: &[&str]) {
+    let out = vorpal(args, WAIT);
+    let shown = format!(
+        "vorpal {}: status {}, stdout {:?}, stderr {:?}",
+        args.join(" "),
+        out.status,
+        out.stdout,
+        out.stderr
+    );
+    assert!(!out.status.success(), "{shown}");
+    assert_eq!(out.stdout, "", "{shown}");
+    let lines: Vec<&str> = out.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{shown}");
+    assert!(lines[0].starts_with("error:"), "{shown}");
+}
+
+#[test]
+fn perft_rejects_a_bad_fen() {
+    assert_rejected(&[
+        "perft",
+        "--fen",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        "--depth",
+        "1",
+    ]);
+    assert_rejected(&["perft", "--fen", "8/8/8 w - - 0 1", "--depth", "1"]);
+}
+
+#[test]
+fn perft_rejects_an_unknown_variant() {
+    assert_rejected(&["perft", "--variant", "nosuch", "--depth", "1"]);
+}
+
+#[test]
+fn perft_rejects_an_illegal_move() {
+    assert_rejected(&["perft", "--moves", "e2e4", "e7e5", "e1e3", "--depth", "1"]);
+}
+
+#[test]
+fn bench_is_deterministic() {
+    let signature = || {
+        let out = vorpal(&["bench", "--depth", "5"], WAIT);
+        assert!(out.status.success(), "{}", out.stderr);
+        let last = last_line(&out.stdout).to_string();
+        let words: Vec<&str> = last.split_whitespace().collect();
+        assert!(
+            words.len() == 4
+                && words[1] == "nodes"
+                && words[3] == "nps"
+                && words[0].parse::<u64>().is_ok_and(|n| n > 0)
+                && words[2].parse::<u64>().is_ok(),
+            "last line is not 'N nodes N nps': {last:?}"
+        );
+        words[0].parse::<u64>().unwrap()
+    };
+    let first = signature();
+    let second = signature();
+    assert_eq!(first, second, "bench node counts differ between runs");
+}

@@ -1,0 +1,638 @@
+//! Integration tests of the extended UCI protocol: they drive the real `vorpal` binary
+//! through its standard input and output. Every wait has a timeout, so a hung engine
+//! fails the test instead of hanging the run; an engine left running is killed.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// The default wait for one answer.
+const WAIT: Duration = Duration::from_secs(10);
+
+const START_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+/// Fool's mate: White is checkmated.
+const WHITE_MATED: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
+
+/// The tests measure times, and the machine may have few cores: one engine at a time.
+fn serial() -> MutexGuard<'static, ()> {
+    static LOCK: Mutex<()> = Mutex::new(());
+    LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A running engine with its standard output read line by line on a background thread.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    /// Everything sent and received so far, for failure messages.
+    transcript: Vec<String>,
+    stderr: Arc<Mutex<String>>,
+}
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_vorpal"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the engine starts");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if sender.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut stderr_pipe = child.stderr.take().expect("piped stderr");
+        let stderr = Arc::new(Mutex::new(String::new()));
+        let sink = Arc::clone(&stderr);
+        thread::spawn(move || {
+            let mut text = String::new();
+            let _ = stderr_pipe.read_to_string(&mut text);
+            sink.lock().unwrap_or_else(|e| e.into_inner()).push_str(&text);
+        });
+        Engine {
+            stdin: child.stdin.take(),
+            child,
+            lines,
+            transcript: Vec::new(),
+            stderr,
+        }
+    }
+
+    fn context(&self) -> String {
+        format!(
+            "transcript:\n{}\nstderr:\n{}",
+            self.transcript.join("\n"),
+            self.stderr.lock().unwrap_or_else(|e| e.into_inner())
+        )
+    }
+
+    fn send(&mut self, line: &str) {
+        self.transcript.push(format!("> {line}"));
+        let stdin = self.stdin.as_mut().expect("stdin is open");
+        if let Err(e) = writeln!(stdin, "{line}").and_then(|()| stdin.flush()) {
+            panic!("cannot write '{line}' to the engine: {e}\n{}", self.context());
+        }
+    }
+
+    /// The next output line, or `None` when nothing arrives before `deadline`.
+    fn next_line(&mut self, deadline: Instant) -> Option<String> {
+        let left = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(line) => {
+                self.transcript.push(format!("< {line}"));
+                Some(line)
+            }
+            Err(RecvTimeoutError::Timeout) => None,
+            Err(RecvTimeoutError::Disconnected) => {
+                // Do not spin until the deadline: the output is closed for good.
+                panic!("the engine closed its output\n{}", self.context())
+            }
+        }
+    }
+
+    /// Reads lines until one matches, returning all of them (the match last).
+    fn collect_until(&mut self, what: &str, matches: impl Fn(&str) -> bool, timeout: Duration) -> Vec<String> {
+        let deadline = Instant::now() + timeout;
+        let mut seen = Vec::new();
+        loop {
+            match self.next_line(deadline) {
+                Some(line) => {
+                    let done = matches(&line);
+                    seen.push(line);
+                    if done {
+                        return seen;
+                    }
+                }
+                None => panic!("no line {what} within {timeout:?}\n{}", self.context()),
+            }
+        }
+    }
+
+    /// Waits for a line that matches and returns it.
+    fn expect(&mut self, what: &str, matches: impl Fn(&str) -> bool, timeout: Duration) -> String {
+        self.collect_until(what, matches, timeout)
+            .pop()
+            .expect("at least the match")
+    }
+
+    /// Every line that arrives within `period`.
+    fn lines_during(&mut self, period: Duration) -> Vec<String> {
+        let deadline = Instant::now() + period;
+        let mut seen = Vec::new();
+        while let Some(line) = self.next_line(deadline) {
+            seen.push(line);
+        }
+        seen
+    }
+
+    /// Sends `command` (if any), then `isready`, and returns what came before `readyok`.
+    fn answer_to(&mut self, command: &str) -> Vec<String> {
+        if !command.is_empty() {
+            self.send(command);
+        }
+        self.send("isready");
+        let mut lines = self.collect_until("'readyok'", |l| l == "readyok", WAIT);
+        lines.pop();
+        lines
+    }
+
+    /// Sends a command that must be rejected by exactly one error line.
+    fn expect_one_error(&mut self, command: &str) {
+        let answer = self.answer_to(command);
+        assert!(
+            answer.len() == 1 && answer[0].starts_with("info string error:"),
+            "'{command}' should give exactly one 'info string error:' line, got {answer:?}\n{}",
+            self.context()
+        );
+    }
+
+    /// The FEN of the current position, from `d`.
+    fn fen(&mut self) -> String {
+        self.send("d");
+        let lines = self.collect_until("'Key: ...' ending 'd'", |l| l.starts_with("Key: "), WAIT);
+        let fen = lines.iter().find_map(|l| l.strip_prefix("Fen: "));
+        match fen {
+            Some(fen) => fen.trim().to_string(),
+            None => panic!("'d' printed no 'Fen: ' line: {lines:?}\n{}", self.context()),
+        }
+    }
+
+    /// The legal moves of the current position, from `legal`.
+    fn legal(&mut self) -> Vec<String> {
+        self.send("legal");
+        let line = self.expect("(the legal moves)", |_| true, WAIT);
+        line.split_whitespace().map(str::to_string).collect()
+    }
+
+    fn ready(&mut self) {
+        let answer = self.answer_to("");
+        assert!(answer.is_empty(), "unexpected output before readyok: {answer:?}");
+    }
+
+    /// Waits for `bestmove` and returns the move.
+    fn bestmove(&mut self, timeout: Duration) -> String {
+        let line = self.expect("'bestmove ...'", |l| l.starts_with("bestmove"), timeout);
+        bestmove_of(&line)
+    }
+
+    /// After a `bestmove`, makes sure the next `go` is accepted: `stop` when idle does
+    /// nothing but join the finished search thread. Works around the engine refusing a
+    /// `go` sent right after `bestmove` (see `commands_right_after_bestmove_are_accepted`).
+    fn settle(&mut self) {
+        self.send("stop");
+    }
+
+    fn wait_exit(&mut self, timeout: Duration) -> Option<ExitStatus> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if Instant::now() < deadline => thread::sleep(Duration::from_millis(10)),
+                Ok(None) => return None,
+                Err(e) => panic!("cannot wait for the engine: {e}"),
+            }
+        }
+    }
+
+    /// Closes standard input (end of input) without sending `quit`.
+    fn close_input(&mut self) {
+        self.transcript.push("> (end of input)".to_string());
+        self.stdin = None;
+    }
+
+    /// Sends `quit` and requires a successful exit.
+    fn quit(mut self) {
+        self.send("quit");
+        self.require_success();
+    }
+
+    fn require_success(&mut self) {
+        match self.wait_exit(WAIT) {
+            Some(status) => assert!(status.success(), "the engine exited with {status}\n{}", self.context()),
+            None => panic!("the engine did not exit within {WAIT:?}\n{}", self.context()),
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+fn bestmove_of(line: &str) -> String {
+    let mut words = line.split_whitespace();
+    assert_eq!(words.next(), Some("bestmove"), "{line}");
+    words
+        .next()
+        .unwrap_or_else(|| panic!("no move in '{line}'"))
+        .to_string()
+}
+
+fn is_bestmove(line: &str) -> bool {
+    line.starts_with("bestmove")
+}
+
+/// The value after `key` in an `info` line.
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    words
+        .iter()
+        .position(|&w| w == key)
+        .and_then(|i| words.get(i + 1).copied())
+}
+
+/// The moves of the principal variation of an `info` line.
+fn pv(line: &str) -> Vec<&str> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    match words.iter().position(|&w| w == "pv") {
+        Some(i) => words[i + 1..].to_vec(),
+        None => Vec::new(),
+    }
+}
+
+#[test]
+fn uci_handshake_lists_the_options() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("uci");
+    let lines = engine.collect_until("'uciok'", |l| l == "uciok", WAIT);
+    assert!(lines.iter().any(|l| l.starts_with("id name ")), "{lines:?}");
+    let option = |name: &str| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(&format!("option name {name} type ")))
+            .unwrap_or_else(|| panic!("no option '{name}' in {lines:?}"))
+            .clone()
+    };
+    let variant = option("UCI_Variant");
+    assert!(variant.contains(" type combo "), "{variant}");
+    assert!(
+        variant
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|w| w == ["var", "chess"]),
+        "{variant}"
+    );
+    assert!(option("Hash").contains(" type spin "));
+    assert!(option("Threads").contains(" type spin "));
+    assert!(option("MultiPV").contains(" type spin "));
+    assert!(option("Move Overhead").contains(" type spin "));
+    assert!(option("Ponder").contains(" type check "));
+    engine.send("isready");
+    let answer = engine.expect("'readyok'", |_| true, WAIT);
+    assert_eq!(answer, "readyok");
+    engine.quit();
+}
+
+#[test]
+fn bad_input_gives_one_error_line_and_keeps_the_state() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send(&format!("position fen {KIWIPETE}"));
+    let fen = engine.fen();
+    assert_eq!(fen, KIWIPETE);
+    let bad = [
+        "frobnicate the board",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNX w KQkq - 0 1",
+        "position fen rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "position fen rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w",
+        "position startpos moves e2e4 e7e5 e1e3",
+        "position",
+        "setoption name Hash value 0",
+        "setoption name Hash value 70000",
+        "setoption name Hash value abc",
+        "setoption name NoSuchOption value 1",
+        "setoption name UCI_Variant value nosuchgame",
+        "go depth x",
+        "go sideways",
+        "go perft",
+    ];
+    for command in bad {
+        engine.expect_one_error(command);
+        assert_eq!(
+            engine.fen(),
+            fen,
+            "the position changed after '{command}'\n{}",
+            engine.context()
+        );
+    }
+    engine.ready();
+    let legal = engine.legal();
+    assert_eq!(legal.len(), 48, "kiwipete has 48 legal moves: {legal:?}");
+    engine.send("go depth 3");
+    let best = engine.bestmove(WAIT);
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    engine.quit();
+}
+
+#[test]
+fn isready_is_answered_during_go_infinite_and_stop_gives_one_bestmove() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4");
+    let legal = engine.legal();
+    engine.send("go infinite");
+    // Give the search time to be well under way.
+    thread::sleep(Duration::from_millis(300));
+    engine.send("isready");
+    let before = engine.collect_until("'readyok'", |l| l == "readyok", WAIT);
+    assert!(
+        !before.iter().any(|l| is_bestmove(l)),
+        "bestmove before stop: {before:?}"
+    );
+    let stopped = Instant::now();
+    engine.send("stop");
+    let best = engine.bestmove(Duration::from_secs(2));
+    assert!(stopped.elapsed() < Duration::from_secs(2));
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    let after = engine.answer_to("");
+    assert!(!after.iter().any(|l| is_bestmove(l)), "a second bestmove: {after:?}");
+    engine.quit();
+}
+
+#[test]
+fn ponder_waits_for_ponderhit() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4 e7e5");
+    let legal = engine.legal();
+    engine.send("go ponder wtime 1000 btime 1000");
+    let waiting = engine.lines_during(Duration::from_millis(1500));
+    assert!(
+        !waiting.iter().any(|l| is_bestmove(l)),
+        "bestmove while pondering: {waiting:?}"
+    );
+    let hit = Instant::now();
+    engine.send("ponderhit");
+    let best = engine.bestmove(Duration::from_secs(2));
+    assert!(hit.elapsed() < Duration::from_secs(2));
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    engine.quit();
+}
+
+#[test]
+fn go_while_searching_is_an_error_and_the_search_continues() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let legal = engine.legal();
+    engine.send("go infinite");
+    engine.send("go depth 1");
+    let lines = engine.collect_until("the error line", |l| l.starts_with("info string error:"), WAIT);
+    assert!(!lines.iter().any(|l| is_bestmove(l)), "{lines:?}");
+    // The first search goes on: no bestmove, and still more iterations.
+    let more = engine.lines_during(Duration::from_millis(500));
+    assert!(!more.iter().any(|l| is_bestmove(l)), "the first search ended: {more:?}");
+    assert!(
+        !more.iter().any(|l| l.starts_with("info string error:")),
+        "more than one error line: {more:?}"
+    );
+    engine.send("stop");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, Duration::from_secs(2));
+    assert!(
+        !lines.iter().any(|l| l.starts_with("info string error:")),
+        "more than one error line: {lines:?}"
+    );
+    let best = bestmove_of(lines.last().expect("the bestmove line"));
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    let after = engine.answer_to("");
+    assert!(!after.iter().any(|l| is_bestmove(l)), "a second bestmove: {after:?}");
+    // The search that ran was the infinite one, not a depth-1 search: it got deeper.
+    let deepest = engine
+        .transcript
+        .iter()
+        .filter_map(|l| l.strip_prefix("< "))
+        .filter_map(|l| field(l, "depth")?.parse::<u32>().ok())
+        .max()
+        .unwrap_or(0);
+    assert!(
+        deepest > 1,
+        "the search reached only depth {deepest}\n{}",
+        engine.context()
+    );
+    engine.quit();
+}
+
+#[test]
+fn stop_when_idle_does_nothing() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("stop");
+    engine.send("isready");
+    let answer = engine.lines_during(Duration::from_millis(500));
+    assert_eq!(answer, ["readyok"]);
+    engine.quit();
+}
+
+#[test]
+fn end_of_input_during_go_infinite_gives_bestmove_and_exit() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let legal = engine.legal();
+    engine.send("go infinite");
+    thread::sleep(Duration::from_millis(200));
+    engine.close_input();
+    let best = engine.bestmove(WAIT);
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    engine.require_success();
+}
+
+#[test]
+fn perft_and_game_over() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("go perft 3");
+    let lines = engine.collect_until("'Nodes searched: ...'", |l| l.starts_with("Nodes searched:"), WAIT);
+    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 8902"));
+    assert_eq!(
+        lines
+            .iter()
+            .filter(|l| l.contains(": ") && !l.starts_with("Nodes"))
+            .count(),
+        20
+    );
+
+    engine.send(&format!("position fen {WHITE_MATED}"));
+    engine.send("result");
+    let result = engine.expect("'result ...'", |_| true, WAIT);
+    assert!(result.starts_with("result 0-1 checkmate"), "{result}");
+    engine.send("legal");
+    let legal = engine.expect("(the empty move list)", |_| true, WAIT);
+    assert_eq!(legal, "");
+    engine.send("go depth 3");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+    assert_eq!(lines.last().map(String::as_str), Some("bestmove (none)"), "{lines:?}");
+
+    // Black mated by the back-rank mate.
+    engine.send("position fen R5k1/5ppp/8/8/8/8/8/6K1 b - - 1 1");
+    engine.send("result");
+    let result = engine.expect("'result ...'", |_| true, WAIT);
+    assert!(result.starts_with("result 1-0 checkmate"), "{result}");
+    engine.quit();
+}
+
+#[test]
+fn mates_are_found() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    engine.send("go depth 4");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    assert_eq!(bestmove_of(lines.last().unwrap()), "a1a8");
+    engine.settle();
+
+    engine.send("position fen 7k/8/8/8/5K2/8/8/1Q6 w - - 0 1");
+    engine.send("go depth 9");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+    assert!(lines.iter().any(|l| l.contains("score mate 4")), "{lines:?}");
+    engine.quit();
+}
+
+#[test]
+fn time_and_node_limits_end_the_search() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let legal = engine.legal();
+
+    engine.send("go movetime 300");
+    let best = engine.bestmove(Duration::from_secs(2));
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    engine.settle();
+
+    engine.send("go nodes 5000");
+    let best = engine.bestmove(WAIT);
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    engine.settle();
+
+    let clock = Instant::now();
+    engine.send("go wtime 500 btime 500");
+    let best = engine.bestmove(Duration::from_millis(1500));
+    let took = clock.elapsed();
+    assert!(took < Duration::from_millis(500), "a 500 ms clock was given {took:?}");
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    engine.quit();
+}
+
+/// Once `bestmove` is out the engine is idle: a GUI may send `go` (or `setoption`) at
+/// once, without a `position` in between.
+#[test]
+fn commands_right_after_bestmove_are_accepted() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let mut refused = Vec::new();
+    for round in 0..100 {
+        // Each command goes out as soon as the previous `bestmove` (or `readyok`) is read.
+        let command = if round % 4 == 3 {
+            "setoption name MultiPV value 1"
+        } else {
+            "go depth 1"
+        };
+        engine.send(command);
+        if command.starts_with("go") {
+            let lines = engine.collect_until(
+                "'bestmove ...' or an error",
+                |l| is_bestmove(l) || l.starts_with("info string error:"),
+                WAIT,
+            );
+            let last = lines.last().expect("the matching line");
+            if !is_bestmove(last) {
+                refused.push(format!("round {round}: {command}: {last}"));
+                // No search was started; `stop` lets the old search thread be joined.
+                engine.send("stop");
+            }
+        } else {
+            let answer = engine.answer_to("");
+            if !answer.is_empty() {
+                refused.push(format!("round {round}: {command}: {answer:?}"));
+            }
+        }
+    }
+    assert!(
+        refused.is_empty(),
+        "{} commands refused after bestmove: {refused:#?}",
+        refused.len()
+    );
+    engine.quit();
+}
+
+/// UCI: "movetime x: search exactly x mseconds". The budget of `go movetime` is the
+/// whole time less the move overhead (10 ms by default).
+#[test]
+fn movetime_is_used_whole() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    // The early stop lands anywhere between 60% and 100% of the time: try a few times.
+    for _ in 0..3 {
+        let clock = Instant::now();
+        engine.send("go movetime 500");
+        engine.bestmove(Duration::from_secs(3));
+        let took = clock.elapsed();
+        assert!(took >= Duration::from_millis(470), "movetime 500 took only {took:?}");
+        engine.settle();
+    }
+    engine.quit();
+}
+
+#[test]
+fn multipv_reports_distinct_lines() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name MultiPV value 3");
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+    let mut firsts = Vec::new();
+    for k in 1..=3 {
+        let k = k.to_string();
+        let line = lines
+            .iter()
+            .rfind(|l| field(l, "depth") == Some("4") && field(l, "multipv") == Some(&k))
+            .unwrap_or_else(|| panic!("no 'depth 4 ... multipv {k}' line in {lines:?}"));
+        firsts.push(pv(line).first().copied().unwrap_or_else(|| panic!("empty pv: {line}")));
+    }
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2],
+        "the lines share a first move: {firsts:?}"
+    );
+    assert!(!lines.iter().any(|l| field(l, "multipv") == Some("4")), "{lines:?}");
+    engine.quit();
+}
+
+#[test]
+fn two_threads_play_a_legal_move() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name Threads value 2");
+    engine.send(&format!("position fen {KIWIPETE}"));
+    let legal = engine.legal();
+    engine.send("go depth 6");
+    let best = engine.bestmove(WAIT);
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    engine.quit();
+}
+
+#[test]
+fn ucinewgame_resets_the_position() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("position startpos moves e2e4 c7c5 g1f3");
+    assert_ne!(engine.fen(), START_FEN);
+    engine.send("ucinewgame");
+    assert_eq!(engine.fen(), START_FEN);
+    engine.quit();
+}
