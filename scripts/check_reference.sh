@@ -1,21 +1,36 @@
 #!/usr/bin/env bash
-# Prove perft/data/chess_playouts.txt is genuine python-chess output: regenerate
-# it with the pinned python-chess and require a byte-identical result.
+# Prove the differential-test reference files are genuine peer output: regenerate
+# each with its pinned generator (python-chess for chess, pyffish-alice, the
+# Fairy-Stockfish alice branch, for Alice) and require byte-identical results.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(dirname "$here")"
-ref="$root/perft/data/chess_playouts.txt"
 
 "$here/venv.sh"
-tmp="$(mktemp)"
-trap 'rm -f "$tmp"' EXIT
-"$root/.venv/bin/python" "$here/gen_chess_reference.py" --out "$tmp"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
 
-if ! cmp -s "$tmp" "$ref"; then
-    echo "error: $ref differs from regenerated python-chess output" >&2
-    diff "$ref" "$tmp" | head -n 5 >&2 || true
-    echo "regenerate with: .venv/bin/python scripts/gen_chess_reference.py" >&2
-    exit 1
-fi
-echo "ok: $ref matches regenerated python-chess output"
+status=0
+# check <reference file> <generator script> <peer name>
+check() {
+    local ref="$root/$1" gen="$here/$2" peer="$3" out
+    out="$tmp/$(basename "$ref")"
+    if ! "$root/.venv/bin/python" "$gen" --out "$out"; then
+        echo "error: $2 failed; cannot check $ref" >&2
+        status=1
+        return
+    fi
+    if ! cmp -s "$out" "$ref"; then
+        echo "error: $ref differs from regenerated $peer output" >&2
+        diff "$ref" "$out" | head -n 5 >&2 || true
+        echo "regenerate with: .venv/bin/python scripts/$2" >&2
+        status=1
+        return
+    fi
+    echo "ok: $ref matches regenerated $peer output"
+}
+
+check perft/data/chess_playouts.txt gen_chess_reference.py python-chess
+check perft/data/alice_playouts.txt gen_alice_reference.py "pyffish-alice (Fairy-Stockfish alice)"
+exit "$status"

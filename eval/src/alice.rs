@@ -5,7 +5,7 @@
 use crate::chess::{MATERIAL, MAX_PHASE, MOBILITY, MOBILITY_BASE, ORDER_VALUE, PHASE, TABLES};
 use crate::Tapered;
 use vorpal_engine::alice::{AliceGame, AliceMoveKind};
-use vorpal_engine::attacks::{bishop_attacks, knight_attacks, queen_attacks, rook_attacks};
+use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::{AliceMove, Bitboard, Color, Game, Role};
 
@@ -18,6 +18,9 @@ const GLASS_THREAT: [Tapered; 6] = [
     Tapered::new(20, 10),
     Tapered::new(0, 0),
 ];
+/// Per square next to the enemy king that a piece on the other board can move to and
+/// land on: it would arrive beside the king, on the king's board.
+const GLASS_ATTACK: [i32; 6] = [0, 6, 6, 8, 10, 0];
 const TEMPO: i32 = 10;
 
 #[derive(Copy, Clone, Debug, Default)]
@@ -25,7 +28,8 @@ pub struct AliceEval;
 
 impl AliceEval {
     fn side<const N: usize>(&self, pos: &AliceGame<N>, us: Color) -> Tapered {
-        let (their_king_board, _) = pos.king(!us);
+        let (their_king_board, their_king) = pos.king(!us);
+        let king_zone = king_attacks(their_king);
         let mut score = Tapered::default();
         for id in 0..N {
             let board = pos.board(id);
@@ -50,6 +54,8 @@ impl AliceEval {
                     score += MOBILITY[role.index()] * mobility;
                     if id != their_king_board {
                         score += GLASS_THREAT[role.index()];
+                        let landing = attacks & reachable & king_zone & !pos.board(their_king_board).occupied();
+                        score.mg += GLASS_ATTACK[role.index()] * landing.count() as i32;
                     }
                 }
             }
@@ -116,7 +122,11 @@ mod tests {
     }
 
     fn search_line(moves: &[&str], depth: u32) -> (String, Score) {
-        let mut history = History::new(Alice::startpos(Variant::Alice));
+        search_variant(Variant::Alice, moves, depth)
+    }
+
+    fn search_variant(variant: Variant, moves: &[&str], depth: u32) -> (String, Score) {
+        let mut history = History::new(Alice::startpos(variant));
         for mv in moves {
             history.push_text(mv).unwrap();
         }
@@ -157,6 +167,16 @@ mod tests {
             search_line(&["d2d4", "e7e6", "d1d6", "f8e7"], 6),
             ("d6e5".into(), Score::Mate(2))
         );
+    }
+
+    #[test]
+    fn finds_mates_in_the_variations() {
+        // Bb5# stands in Ishkan's game (no black piece on B can zero-move between) and in
+        // O'Donohue's (every blocker on A still passes to B).
+        for variant in [Variant::MsAlice, Variant::ODonohue] {
+            let found = search_variant(variant, &["e2e4", "d7d5", "f1e2", "d5e4"], 4);
+            assert_eq!(found, ("e2b5".into(), Score::Mate(1)), "{}", variant.name());
+        }
     }
 
     #[test]
