@@ -197,6 +197,8 @@ pub enum FenError {
     CastlingWithoutPieces(char),
     #[error("invalid en passant square '{0}'")]
     InvalidEnPassant(String),
+    #[error("en passant square '{0}' needs the board of the double step in this game, as in Ad6")]
+    EnPassantBoard(String),
     #[error("en passant square {0} is not on the rank behind a pawn that just double-stepped")]
     ImpossibleEnPassant(String),
     #[error("invalid halfmove clock '{0}'")]

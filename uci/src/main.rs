@@ -36,8 +36,15 @@ fn main() -> ExitCode {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => e.exit(),
         Err(e) => {
+            // clap's first line, with the list it announces (e.g. missing arguments).
             let text = e.render().to_string();
-            eprintln!("{}", text.lines().next().unwrap_or("error: invalid arguments"));
+            let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+            let mut message = lines.next().unwrap_or("error: invalid arguments").to_string();
+            if message.ends_with(':') {
+                let listed: Vec<&str> = lines.take_while(|l| l.starts_with("  ")).map(str::trim).collect();
+                message = format!("{message} {}", listed.join(", "));
+            }
+            eprintln!("{message}");
             return ExitCode::from(2);
         }
     };

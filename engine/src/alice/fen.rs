@@ -167,10 +167,13 @@ fn parse_en_passant<const N: usize>(pos: &AliceGame<N>, field: &str) -> Result<O
     let victim_board = (0..N)
         .find(|&b| pos.boards[b].pieces(!us, Role::Pawn).contains(victim))
         .ok_or_else(impossible)?;
+    let transfers_always = N == 2 && pos.rules().transfer == super::general::Transfer::Always;
     let board = match named_board {
+        // Where the pawn always passes through the glass, it stepped on the other board.
+        Some(board) if transfers_always && board == victim_board => return Err(impossible()),
         Some(board) => board,
-        None if N == 2 && pos.rules().transfer == super::general::Transfer::Always => 1 - victim_board,
-        None => return Err(impossible()),
+        None if transfers_always => 1 - victim_board,
+        None => return Err(FenError::EnPassantBoard(field.to_string())),
     };
     Ok(Some(EnPassant {
         board,

@@ -148,9 +148,11 @@ impl SearchControl {
     }
 
     /// The opponent played the expected move: the clock starts now.
+    /// Ignored when the search is not pondering.
     pub fn ponderhit(&self) {
-        *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
-        self.pondering.store(false, Ordering::SeqCst);
+        if self.pondering.swap(false, Ordering::SeqCst) {
+            *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
+        }
     }
 
     fn is_pondering(&self) -> bool {
