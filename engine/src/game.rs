@@ -22,6 +22,7 @@ pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 pub enum Variant {
     Chess,
     Alice,
+    Jabberwocky,
 }
 
 /// What a GUI needs to know of a variant's board.
@@ -48,6 +49,13 @@ const VARIANTS: &[VariantInfo] = &[
         files: 8,
         ranks: 8,
         start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    },
+    VariantInfo {
+        variant: Variant::Jabberwocky,
+        name: "jabberwocky",
+        files: 8,
+        ranks: 8,
+        start_fen: "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w - - 0 1",
     },
 ];
 
@@ -99,6 +107,8 @@ pub enum EndReason {
     InsufficientMaterial,
     FiftyMoves,
     Repetition,
+    /// The side to move has no legal move and loses by that (Jabberwocky's mate).
+    NoLegalMove,
 }
 
 impl EndReason {
@@ -110,6 +120,7 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient-material",
             EndReason::FiftyMoves => "fifty-moves",
             EndReason::Repetition => "repetition",
+            EndReason::NoLegalMove => "no-legal-move",
         }
     }
 
@@ -120,6 +131,7 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient material",
             EndReason::FiftyMoves => "fifty-move rule",
             EndReason::Repetition => "threefold repetition",
+            EndReason::NoLegalMove => "no legal move",
         }
     }
 }
@@ -330,6 +342,10 @@ macro_rules! with_game {
             }
             $crate::Variant::Alice => {
                 type $G = $crate::Alice;
+                $body
+            }
+            $crate::Variant::Jabberwocky => {
+                type $G = $crate::Jabberwocky;
                 $body
             }
         }

@@ -8,6 +8,7 @@ pub mod chess;
 pub mod fen;
 pub mod game;
 pub mod history;
+pub mod jabberwocky;
 pub mod types;
 pub mod zobrist;
 
@@ -16,5 +17,6 @@ pub use bitboard::Bitboard;
 pub use chess::{Chess, ChessMove};
 pub use game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, SearchRules, Variant};
 pub use history::History;
+pub use jabberwocky::{Jabberwocky, JabberwockyMove};
 pub use types::{Color, Role, Square};
 pub mod search;

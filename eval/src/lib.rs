@@ -3,12 +3,14 @@
 
 pub mod alice;
 pub mod chess;
+pub mod jabberwocky;
 
 pub use alice::AliceEval;
 pub use chess::ChessEval;
+pub use jabberwocky::JabberwockyEval;
 
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Alice, Chess, Game};
+use vorpal_engine::{Alice, Chess, Game, Jabberwocky};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -21,6 +23,10 @@ impl Evaluated for Chess {
 
 impl Evaluated for Alice {
     type Eval = AliceEval;
+}
+
+impl Evaluated for Jabberwocky {
+    type Eval = JabberwockyEval;
 }
 
 /// A middle-game and an end-game value, blended by the game phase.

@@ -15,6 +15,7 @@ fn verdict(history: &History<Chess>) -> &'static str {
         Some(EndReason::InsufficientMaterial) => "insufficient",
         Some(EndReason::FiftyMoves) => "fifty",
         Some(EndReason::Repetition) => "threefold",
+        Some(other) => panic!("no chess game ends by {}", other.name()),
     }
 }
 

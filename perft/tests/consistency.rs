@@ -3,7 +3,7 @@
 //! parses back to the move, bulk counting agrees with the move list, and copy-make
 //! leaves the parent untouched.
 
-use vorpal_engine::{Alice, Chess, Game, MoveList, Variant};
+use vorpal_engine::{Alice, Chess, Game, Jabberwocky, MoveList, Variant};
 
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -60,4 +60,15 @@ fn alice_playouts_are_consistent() {
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     ];
     assert!(check_playouts::<Alice>(Variant::Alice, &starts, 40) > 5_000);
+}
+
+#[test]
+fn jabberwocky_playouts_are_consistent() {
+    let starts = [
+        Variant::Jabberwocky.start_fen(),
+        "k1kkk1kk/1kp1pkp1/4p1p1/8/8/N2PP1P1/K3KB2/K2PKKKK w - - 0 1",
+        "4K3/8/8/8/8/8/8/K5kk w - - 0 1",
+        "6kk/1P6/8/8/8/8/8/3P2KK w - - 0 1",
+    ];
+    assert!(check_playouts::<Jabberwocky>(Variant::Jabberwocky, &starts, 40) > 5_000);
 }

@@ -46,6 +46,17 @@ fn bench_set(variant: Variant) -> (&'static [&'static str], u32) {
             ],
             9,
         ),
+        Variant::Jabberwocky => (
+            &[
+                "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w - - 0 1",
+                "k1kkk1kk/1kp1pkp1/4p1p1/8/8/N2PP1P1/K3KB2/K2PKKKK w - - 0 1",
+                "kkpkkk1k/1p6/1n6/8/6b1/1P6/1PPPPP2/K1K1PP1K w - - 0 1",
+                "2pp3k/3p1ppk/3np2p/8/b7/N2P2P1/1PP1P2P/K3P1PP w - - 0 1",
+                "3kk3/8/8/1p6/8/2N5/4B3/1R4KK w - - 0 1",
+                "k6R/8/p7/8/8/6r1/K5N1/8 b - - 0 1",
+            ],
+            13,
+        ),
     }
 }
 
