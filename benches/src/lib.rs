@@ -35,6 +35,15 @@ pub const JABBERWOCKY_POSITIONS: &[&str] = &[
     "k6R/8/p7/8/8/6r1/K5N1/8 b - - 0 1",
 ];
 
+/// Superpermutation: the start, the seed's game, positions of random playouts.
+pub const SUPERPERMUTATION_POSITIONS: &[&str] = &[
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    "r1bqk1nr/pNp2ppp/1Rn5/1p1pp3/8/P4P2/b1PPP1PP/1PBQKBNR b - - 3 5",
+    "1Nb1k1nr/pRp2ppp/1pn5/1r1pp3/8/P4RPP/bPPPPPN1/2BQKBq1 w - - 1 9",
+    "r1bqn1pB/p1pp3r/b1n1k2p/1P3pP1/1p2P2Q/P2BpK2/2PP1P2/RNB3NR w - - 0 1",
+    "r1q1k1p1/p4p1R/n1p4p/1p1Pp1Pn/2Rp1Pr1/PP2P1bN/b1NB4/2PQBK1R b - - 0 1",
+];
+
 /// Benchmarks `G` on `fens` under the group named after the variant.
 pub fn bench_game<G: Game>(c: &mut Criterion, variant: Variant, fens: &[&str], perft_depth: u32) {
     let positions: Vec<G> = fens

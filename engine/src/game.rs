@@ -23,6 +23,7 @@ pub enum Variant {
     Chess,
     Alice,
     Jabberwocky,
+    Superpermutation,
 }
 
 /// What a GUI needs to know of a variant's board.
@@ -56,6 +57,13 @@ const VARIANTS: &[VariantInfo] = &[
         files: 8,
         ranks: 8,
         start_fen: "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w - - 0 1",
+    },
+    VariantInfo {
+        variant: Variant::Superpermutation,
+        name: "superpermutation",
+        files: 8,
+        ranks: 8,
+        start_fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     },
 ];
 
@@ -109,6 +117,8 @@ pub enum EndReason {
     Repetition,
     /// The side to move has no legal move and loses by that (Jabberwocky's mate).
     NoLegalMove,
+    /// A teleportation left the mover's King attacked: the mover lost at once.
+    TeleportedIntoCheck,
 }
 
 impl EndReason {
@@ -121,6 +131,7 @@ impl EndReason {
             EndReason::FiftyMoves => "fifty-moves",
             EndReason::Repetition => "repetition",
             EndReason::NoLegalMove => "no-legal-move",
+            EndReason::TeleportedIntoCheck => "teleport-into-check",
         }
     }
 
@@ -132,6 +143,7 @@ impl EndReason {
             EndReason::FiftyMoves => "fifty-move rule",
             EndReason::Repetition => "threefold repetition",
             EndReason::NoLegalMove => "no legal move",
+            EndReason::TeleportedIntoCheck => "king attacked after teleportation",
         }
     }
 }
@@ -346,6 +358,10 @@ macro_rules! with_game {
             }
             $crate::Variant::Jabberwocky => {
                 type $G = $crate::Jabberwocky;
+                $body
+            }
+            $crate::Variant::Superpermutation => {
+                type $G = $crate::Superperm;
                 $body
             }
         }

@@ -9,6 +9,7 @@ pub mod fen;
 pub mod game;
 pub mod history;
 pub mod jabberwocky;
+pub mod superperm;
 pub mod types;
 pub mod zobrist;
 
@@ -18,5 +19,6 @@ pub use chess::{Chess, ChessMove};
 pub use game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, SearchRules, Variant};
 pub use history::History;
 pub use jabberwocky::{Jabberwocky, JabberwockyMove};
+pub use superperm::{Superperm, SuperpermMove};
 pub use types::{Color, Role, Square};
 pub mod search;

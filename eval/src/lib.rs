@@ -4,13 +4,15 @@
 pub mod alice;
 pub mod chess;
 pub mod jabberwocky;
+pub mod superperm;
 
 pub use alice::AliceEval;
 pub use chess::ChessEval;
 pub use jabberwocky::JabberwockyEval;
+pub use superperm::SuperpermEval;
 
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Alice, Chess, Game, Jabberwocky};
+use vorpal_engine::{Alice, Chess, Game, Jabberwocky, Superperm};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -27,6 +29,10 @@ impl Evaluated for Alice {
 
 impl Evaluated for Jabberwocky {
     type Eval = JabberwockyEval;
+}
+
+impl Evaluated for Superperm {
+    type Eval = SuperpermEval;
 }
 
 /// A middle-game and an end-game value, blended by the game phase.

@@ -3,7 +3,7 @@
 //! parses back to the move, bulk counting agrees with the move list, and copy-make
 //! leaves the parent untouched.
 
-use vorpal_engine::{Alice, Chess, Game, Jabberwocky, MoveList, Variant};
+use vorpal_engine::{Alice, Chess, Game, Jabberwocky, MoveList, Superperm, Variant};
 
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -71,4 +71,15 @@ fn jabberwocky_playouts_are_consistent() {
         "6kk/1P6/8/8/8/8/8/3P2KK w - - 0 1",
     ];
     assert!(check_playouts::<Jabberwocky>(Variant::Jabberwocky, &starts, 40) > 5_000);
+}
+
+#[test]
+fn superpermutation_playouts_are_consistent() {
+    let starts = [
+        Variant::Superpermutation.start_fen(),
+        "1Nb1k1nr/pRp2ppp/1pn5/1r1pp3/8/P4RPP/bPPPPPN1/2BQKBq1 w - - 1 9",
+        "r1q1k1p1/p4p1R/n1p4p/1p1Pp1Pn/2Rp1Pr1/PP2P1bN/b1NB4/2PQBK1R b - - 0 1",
+        "r7/1P2k3/8/8/8/8/8/4K3 b - - 0 1",
+    ];
+    assert!(check_playouts::<Superperm>(Variant::Superpermutation, &starts, 60) > 5_000);
 }

@@ -57,6 +57,18 @@ fn bench_set(variant: Variant) -> (&'static [&'static str], u32) {
             ],
             13,
         ),
+        Variant::Superpermutation => (
+            &[
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                "r1bqk1nr/pNp2ppp/1Rn5/1p1pp3/8/P4P2/b1PPP1PP/1PBQKBNR b - - 3 5",
+                "1Nb1k1nr/pRp2ppp/1pn5/1r1pp3/8/P4RPP/bPPPPPN1/2BQKBq1 w - - 1 9",
+                "r1bqn1pB/p1pp3r/b1n1k2p/1P3pP1/1p2P2Q/P2BpK2/2PP1P2/RNB3NR w - - 0 1",
+                "r1q1k1p1/p4p1R/n1p4p/1p1Pp1Pn/2Rp1Pr1/PP2P1bN/b1NB4/2PQBK1R b - - 0 1",
+                "2nqbp1k/3p1rp1/rp1n3b/2B1p2p/B1p2PQ1/PN4RN/RPPPP1PP/n4K2 b - - 0 1",
+                "r7/1P2k3/8/8/8/8/8/4K3 b - - 0 1",
+            ],
+            10,
+        ),
     }
 }
 
