@@ -513,7 +513,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// A draw (or the game's replacement for one) by repetition or the move counter.
     fn rule_draw(&self, pos: &G, ply: usize) -> Option<i32> {
         let clock = pos.halfmove_clock() as usize;
-        let reason = if clock >= 100 && !pos.in_check() {
+        // A win the board decides with moves left (a teleportation into check) stands.
+        let board_win = || matches!(pos.judge(true), Some(r) if r.outcome != Outcome::Draw);
+        let reason = if clock >= 100 && !pos.in_check() && !board_win() {
             Some(crate::game::EndReason::FiftyMoves)
         } else {
             // The last hash is this position; look back two plies at a time, as far as

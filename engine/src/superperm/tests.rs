@@ -359,3 +359,11 @@ fn perft_by_hand() {
     let promo = pos("r7/1P2k3/8/8/8/8/8/4K3 b - - 0 1");
     assert_eq!([perft(&promo, 1), perft(&promo, 2)], [23, 191]);
 }
+
+#[test]
+fn a_teleport_loss_on_the_hundredth_ply_is_a_loss() {
+    let mut h = History::new(pos("3r3k/8/8/8/8/8/8/3QK3 w - - 99 80"));
+    h.push_text("e1d1").unwrap();
+    assert_eq!(h.position().halfmove_clock(), 100);
+    assert_eq!(h.result().map(|r| r.reason), Some(EndReason::TeleportedIntoCheck));
+}
