@@ -28,6 +28,8 @@ pub enum Variant {
     Duo,
     MiniAlice,
     Alice3,
+    Jabberwocky,
+    Superpermutation,
 }
 
 /// What a GUI needs to know of a variant's board.
@@ -75,6 +77,20 @@ const VARIANTS: &[VariantInfo] = &[
         8,
         3,
         "rnbqkbnr16/pppppppp16/24/24/24/24/PPPPPPPP16/RNBQKBNR16 w KQkq - 0 1",
+    ),
+    info(
+        Variant::Jabberwocky,
+        "jabberwocky",
+        8,
+        1,
+        "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w - - 0 1",
+    ),
+    info(
+        Variant::Superpermutation,
+        "superpermutation",
+        8,
+        1,
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     ),
 ];
 
@@ -126,6 +142,10 @@ pub enum EndReason {
     InsufficientMaterial,
     FiftyMoves,
     Repetition,
+    /// The side to move has no legal move and loses by that (Jabberwocky's mate).
+    NoLegalMove,
+    /// A teleportation left the mover's King attacked: the mover lost at once.
+    TeleportedIntoCheck,
 }
 
 impl EndReason {
@@ -137,6 +157,8 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient-material",
             EndReason::FiftyMoves => "fifty-moves",
             EndReason::Repetition => "repetition",
+            EndReason::NoLegalMove => "no-legal-move",
+            EndReason::TeleportedIntoCheck => "teleport-into-check",
         }
     }
 
@@ -147,6 +169,8 @@ impl EndReason {
             EndReason::InsufficientMaterial => "insufficient material",
             EndReason::FiftyMoves => "fifty-move rule",
             EndReason::Repetition => "threefold repetition",
+            EndReason::NoLegalMove => "no legal move",
+            EndReason::TeleportedIntoCheck => "king attacked after teleportation",
         }
     }
 }
@@ -384,6 +408,14 @@ macro_rules! with_game {
             }
             $crate::Variant::Alice3 => {
                 type $G = $crate::alice::Alice3;
+                $body
+            }
+            $crate::Variant::Jabberwocky => {
+                type $G = $crate::Jabberwocky;
+                $body
+            }
+            $crate::Variant::Superpermutation => {
+                type $G = $crate::Superperm;
                 $body
             }
         }

@@ -8,6 +8,8 @@ pub mod chess;
 pub mod fen;
 pub mod game;
 pub mod history;
+pub mod jabberwocky;
+pub mod superperm;
 pub mod types;
 pub mod zobrist;
 
@@ -18,5 +20,7 @@ pub use game::{
     EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
 };
 pub use history::History;
+pub use jabberwocky::{Jabberwocky, JabberwockyMove};
+pub use superperm::{Superperm, SuperpermMove};
 pub use types::{Color, Role, Square};
 pub mod search;

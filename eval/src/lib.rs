@@ -3,13 +3,17 @@
 
 pub mod alice;
 pub mod chess;
+pub mod jabberwocky;
+pub mod superperm;
 
 pub use alice::AliceEval;
 pub use chess::ChessEval;
+pub use jabberwocky::JabberwockyEval;
+pub use superperm::SuperpermEval;
 
 use vorpal_engine::alice::AliceGame;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Chess, Game};
+use vorpal_engine::{Chess, Game, Jabberwocky, Superperm};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -22,6 +26,14 @@ impl Evaluated for Chess {
 
 impl<const N: usize> Evaluated for AliceGame<N> {
     type Eval = AliceEval;
+}
+
+impl Evaluated for Jabberwocky {
+    type Eval = JabberwockyEval;
+}
+
+impl Evaluated for Superperm {
+    type Eval = SuperpermEval;
 }
 
 /// A middle-game and an end-game value, blended by the game phase.

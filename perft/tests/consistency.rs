@@ -4,7 +4,7 @@
 //! leaves the parent untouched.
 
 use vorpal_engine::alice::Alice3;
-use vorpal_engine::{Alice, Chess, Game, MoveList, Variant};
+use vorpal_engine::{Alice, Chess, Game, Jabberwocky, MoveList, Superperm, Variant};
 
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -79,4 +79,26 @@ fn alice_variation_playouts_are_consistent() {
         );
     }
     assert!(check_playouts::<Alice3>(Variant::Alice3, &[Variant::Alice3.start_fen()], 15) > 1_000);
+}
+
+#[test]
+fn jabberwocky_playouts_are_consistent() {
+    let starts = [
+        Variant::Jabberwocky.start_fen(),
+        "k1kkk1kk/1kp1pkp1/4p1p1/8/8/N2PP1P1/K3KB2/K2PKKKK w - - 0 1",
+        "4K3/8/8/8/8/8/8/K5kk w - - 0 1",
+        "6kk/1P6/8/8/8/8/8/3P2KK w - - 0 1",
+    ];
+    assert!(check_playouts::<Jabberwocky>(Variant::Jabberwocky, &starts, 40) > 5_000);
+}
+
+#[test]
+fn superpermutation_playouts_are_consistent() {
+    let starts = [
+        Variant::Superpermutation.start_fen(),
+        "1Nb1k1nr/pRp2ppp/1pn5/1r1pp3/8/P4RPP/bPPPPPN1/2BQKBq1 w - - 1 9",
+        "r1q1k1p1/p4p1R/n1p4p/1p1Pp1Pn/2Rp1Pr1/PP2P1bN/b1NB4/2PQBK1R b - - 0 1",
+        "r7/1P2k3/8/8/8/8/8/4K3 b - - 0 1",
+    ];
+    assert!(check_playouts::<Superperm>(Variant::Superpermutation, &starts, 60) > 5_000);
 }

@@ -53,6 +53,29 @@ fn bench_set(variant: Variant) -> (Vec<&'static str>, u32) {
         Variant::Duo => (vec![variant.start_fen()], 6),
         Variant::MiniAlice => (vec![variant.start_fen()], 9),
         Variant::Alice3 => (vec![variant.start_fen()], 6),
+        Variant::Jabberwocky => (
+            vec![
+                "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w - - 0 1",
+                "k1kkk1kk/1kp1pkp1/4p1p1/8/8/N2PP1P1/K3KB2/K2PKKKK w - - 0 1",
+                "kkpkkk1k/1p6/1n6/8/6b1/1P6/1PPPPP2/K1K1PP1K w - - 0 1",
+                "2pp3k/3p1ppk/3np2p/8/b7/N2P2P1/1PP1P2P/K3P1PP w - - 0 1",
+                "3kk3/8/8/1p6/8/2N5/4B3/1R4KK w - - 0 1",
+                "k6R/8/p7/8/8/6r1/K5N1/8 b - - 0 1",
+            ],
+            13,
+        ),
+        Variant::Superpermutation => (
+            vec![
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+                "r1bqk1nr/pNp2ppp/1Rn5/1p1pp3/8/P4P2/b1PPP1PP/1PBQKBNR b - - 3 5",
+                "1Nb1k1nr/pRp2ppp/1pn5/1r1pp3/8/P4RPP/bPPPPPN1/2BQKBq1 w - - 1 9",
+                "r1bqn1pB/p1pp3r/b1n1k2p/1P3pP1/1p2P2Q/P2BpK2/2PP1P2/RNB3NR w - - 0 1",
+                "r1q1k1p1/p4p1R/n1p4p/1p1Pp1Pn/2Rp1Pr1/PP2P1bN/b1NB4/2PQBK1R b - - 0 1",
+                "2nqbp1k/3p1rp1/rp1n3b/2B1p2p/B1p2PQ1/PN4RN/RPPPP1PP/n4K2 b - - 0 1",
+                "r7/1P2k3/8/8/8/8/8/4K3 b - - 0 1",
+            ],
+            10,
+        ),
     }
 }
 

@@ -22,6 +22,8 @@ pub const INFINITY: i32 = 32_000;
 /// The score of mating at the root; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 31_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+/// Plies of compulsory captures quiescence searches at full width.
+const QS_FORCED_FULL_WIDTH: u32 = 4;
 
 /// A static evaluation of one game, from the side to move's point of view.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -544,7 +546,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     fn search(&mut self, pos: &G, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, pv_node: bool) -> i32 {
         self.pv[ply].clear();
         if depth <= 0 {
-            return self.quiescence(pos, alpha, beta, ply);
+            return self.quiescence(pos, alpha, beta, ply, 0);
         }
         if self.poll() {
             return 0;
@@ -596,7 +598,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.evaluator.evaluate(pos)
         };
 
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+        // Where a capture is compulsory the static evaluation misjudges the position
+        // as it misjudges one in check: the side to move has no quiet choice.
+        let forced_capture = G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv));
+        if !pv_node && !in_check && !forced_capture && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth, a quiet move will not fall back.
             if depth <= 6 && static_eval - 80 * depth >= beta {
                 return static_eval;
@@ -697,7 +702,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
-    fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
         self.pv[ply].clear();
         if self.poll() {
             return 0;
@@ -705,6 +710,27 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
             return self.evaluator.evaluate(pos);
+        }
+        // Compulsory captures make long forced sequences that reach the same positions
+        // in many orders: there the table pays for itself in quiescence too.
+        let use_tt = G::SEARCH.mandatory_capture;
+        let hash = pos.hash();
+        let mut tt_code = 0;
+        let mut deeper_entry = false;
+        if use_tt {
+            if let Some(entry) = self.shared.tt.probe(hash) {
+                deeper_entry = entry.depth > 0;
+                let score = score_from_tt(entry.score, ply);
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+                tt_code = entry.move_code;
+            }
         }
         let mut moves = MoveList::new();
         pos.legal_moves(&mut moves);
@@ -716,6 +742,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // standing pat would pretend a choice the rules do not give.
         let forced = in_check || (G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv)));
         let mut best = -INFINITY;
+        let original_alpha = alpha;
+        let mut best_move = None;
         if !forced {
             best = self.evaluator.evaluate(pos);
             if best >= beta {
@@ -724,19 +752,30 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             alpha = alpha.max(best);
             moves.retain(|mv| pos.is_tactical(*mv));
         }
-        let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> =
-            moves.iter().map(|&mv| self.order_score(pos, mv, 0, ply)).collect();
-        for i in 0..moves.len() {
+        let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = moves
+            .iter()
+            .map(|&mv| self.order_score(pos, mv, tt_code, ply))
+            .collect();
+        // Compulsory captures can run on for dozens of plies with several choices at
+        // each: past a few plies only the most promising capture is followed. The side
+        // still has to capture (no stand-pat), but the sequence becomes a line.
+        let width = if G::SEARCH.mandatory_capture && forced && !in_check && qdepth >= QS_FORCED_FULL_WIDTH {
+            1
+        } else {
+            moves.len()
+        };
+        for i in 0..width {
             let mv = pick_next(&mut moves, &mut scores, i);
             let child = pos.play(mv);
             self.hashes.push(child.hash());
-            let score = -self.quiescence(&child, -beta, -alpha, ply + 1);
+            let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1);
             self.hashes.pop();
             if self.stopped {
                 return 0;
             }
             if score > best {
                 best = score;
+                best_move = Some(mv);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -744,6 +783,24 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     }
                 }
             }
+        }
+        if use_tt && !deeper_entry {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                hash,
+                Entry {
+                    move_code: best_move.map_or(0, G::move_code),
+                    score: score_to_tt(best, ply),
+                    depth: 0,
+                    bound,
+                },
+            );
         }
         best
     }

@@ -15,6 +15,7 @@ fn verdict<G: Game>(history: &History<G>) -> &'static str {
         Some(EndReason::InsufficientMaterial) => "insufficient",
         Some(EndReason::FiftyMoves) => "fifty",
         Some(EndReason::Repetition) => "threefold",
+        Some(other) => other.token(),
     }
 }
 

@@ -1,0 +1,515 @@
+//! Jabberwocky chess: every piece that moves becomes the next type of the cycle
+//! King > Pawn > Knight > Bishop > Rook > Queen > King. Kings are ordinary pieces that
+//! can be captured, any number of them; capturing is compulsory, and a move after which
+//! the mover has no King is illegal. The side to move with no legal move loses.
+//!
+//! Legality needs no trial move: a move removes the mover's King only when the moving
+//! piece is a King, and adds one only when it is a Queen, so it keeps a King exactly
+//! when the mover has two Kings or more, or the moving piece is not a King and the mover
+//! has one, or the moving piece is a Queen.
+
+mod fen;
+#[cfg(test)]
+mod tests;
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::game::{
+    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
+};
+use crate::types::{Color, Role, Square};
+use std::fmt;
+
+/// The type a piece of `role` becomes after it moves (a King on its farthest rank
+/// chooses instead).
+#[inline(always)]
+pub const fn next_role(role: Role) -> Role {
+    match role {
+        Role::King => Role::Pawn,
+        Role::Pawn => Role::Knight,
+        Role::Knight => Role::Bishop,
+        Role::Bishop => Role::Rook,
+        Role::Rook => Role::Queen,
+        Role::Queen => Role::King,
+    }
+}
+
+/// The farthest rank of `color` (where its Kings choose their new type).
+#[inline(always)]
+pub const fn far_rank(color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard::RANK_8,
+        Color::Black => Bitboard::RANK_1,
+    }
+}
+
+/// A move: origin, destination and, for a King arriving on its farthest rank, the
+/// type it chooses.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct JabberwockyMove(u16);
+
+impl JabberwockyMove {
+    const CHOICE: u16 = 1 << 14;
+
+    #[inline(always)]
+    pub fn new(from: Square, to: Square, choice: Option<Role>) -> JabberwockyMove {
+        let flags = match choice {
+            Some(role) => Self::CHOICE | (role as u16 - Role::Knight as u16) << 12,
+            None => 0,
+        };
+        JabberwockyMove(from.index() as u16 | (to.index() as u16) << 6 | flags)
+    }
+
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+
+    /// The type a King chooses on its farthest rank.
+    #[inline(always)]
+    pub fn choice(self) -> Option<Role> {
+        (self.0 & Self::CHOICE != 0).then(|| Role::ALL[Role::Knight as usize + (self.0 >> 12 & 3) as usize])
+    }
+}
+
+impl fmt::Display for JabberwockyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(role) = self.choice() {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for JabberwockyMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+mod keys {
+    use crate::zobrist;
+    pub const PIECES: [u64; 768] = zobrist::keys(0x7ABB_E001);
+    pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0x7ABB_E002)[0];
+}
+
+#[inline(always)]
+fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
+    keys::PIECES[(color.index() * 6 + role.index()) * 64 + sq.index()]
+}
+
+/// The legal destinations of one piece.
+#[derive(Copy, Clone, Debug)]
+pub struct MoveSet {
+    pub role: Role,
+    pub from: Square,
+    pub to: Bitboard,
+    /// Destinations where the piece (a King) chooses among four types.
+    pub choose: Bitboard,
+}
+
+impl MoveSet {
+    #[inline(always)]
+    pub fn count(&self) -> u64 {
+        self.to.count() as u64 + 3 * (self.to & self.choose).count() as u64
+    }
+
+    #[inline(always)]
+    pub fn expand(&self, mut emit: impl FnMut(JabberwockyMove)) {
+        for to in self.to {
+            if self.choose.contains(to) {
+                for role in Role::PROMOTIONS {
+                    emit(JabberwockyMove::new(self.from, to, Some(role)));
+                }
+            } else {
+                emit(JabberwockyMove::new(self.from, to, None));
+            }
+        }
+    }
+}
+
+/// A Jabberwocky position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Jabberwocky {
+    roles: [Bitboard; 6],
+    colors: [Bitboard; 2],
+    side: Color,
+    /// Plies since the last capture (pawn moves do not reset it in this game).
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+}
+
+/// Squares a set of pawns of `color` attacks.
+#[inline(always)]
+fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
+    let west = pawns & !Bitboard::FILE_A;
+    let east = pawns & !Bitboard::FILE_H;
+    match color {
+        Color::White => Bitboard(west.0 << 7 | east.0 << 9),
+        Color::Black => Bitboard(west.0 >> 9 | east.0 >> 7),
+    }
+}
+
+/// The square in front of each pawn of `color`.
+#[inline(always)]
+fn pawn_pushes(color: Color, pawns: Bitboard) -> Bitboard {
+    match color {
+        Color::White => pawns.north(),
+        Color::Black => pawns.south(),
+    }
+}
+
+impl Jabberwocky {
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.colors[color.index()] & self.roles[role.index()]
+    }
+
+    #[inline(always)]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.roles[role.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
+        let color = Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))?;
+        Some((color, self.role_at(sq)?))
+    }
+
+    #[inline(always)]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| self.roles[r.index()].contains(sq))
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    #[inline(always)]
+    fn put(&mut self, color: Color, role: Role, sq: Square) {
+        self.roles[role.index()] = self.roles[role.index()].with(sq);
+        self.colors[color.index()] = self.colors[color.index()].with(sq);
+        self.hash ^= piece_key(color, role, sq);
+    }
+
+    #[inline(always)]
+    fn remove(&mut self, color: Color, role: Role, sq: Square) {
+        self.roles[role.index()] = self.roles[role.index()].without(sq);
+        self.colors[color.index()] = self.colors[color.index()].without(sq);
+        self.hash ^= piece_key(color, role, sq);
+    }
+
+    /// The squares a piece of `role` and `color` on `from` attacks (captures on, if an
+    /// enemy stands there).
+    #[inline(always)]
+    pub fn attacks(role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        match role {
+            Role::Pawn => pawn_attack_set(color, Bitboard::from_square(from)),
+            Role::Knight => knight_attacks(from),
+            Role::Bishop => bishop_attacks(from, occupied),
+            Role::Rook => rook_attacks(from, occupied),
+            Role::Queen => queen_attacks(from, occupied),
+            Role::King => king_attacks(from),
+        }
+    }
+
+    /// Whether `color` has any capture, legal or not (the compulsory-capture test comes
+    /// before the King test).
+    pub fn has_capture(&self, color: Color) -> bool {
+        let theirs = self.by_color(!color);
+        let occupied = self.occupied();
+        if (pawn_attack_set(color, self.pieces(color, Role::Pawn)) & theirs).nonempty() {
+            return true;
+        }
+        let mut near = Bitboard::EMPTY;
+        for from in self.pieces(color, Role::King) {
+            near |= king_attacks(from);
+        }
+        for from in self.pieces(color, Role::Knight) {
+            near |= knight_attacks(from);
+        }
+        if (near & theirs).nonempty() {
+            return true;
+        }
+        let queens = self.pieces(color, Role::Queen);
+        for from in self.pieces(color, Role::Bishop) | queens {
+            if (bishop_attacks(from, occupied) & theirs).nonempty() {
+                return true;
+            }
+        }
+        for from in self.pieces(color, Role::Rook) | queens {
+            if (rook_attacks(from, occupied) & theirs).nonempty() {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Calls `visit` with the legal destinations of each piece of the side to move
+    /// that has any; stops early when `visit` returns true.
+    #[inline(always)]
+    pub fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+        let us = self.side;
+        let occupied = self.occupied();
+        let capturing = self.has_capture(us);
+        let targets = if capturing { self.by_color(!us) } else { !occupied };
+        let kings = self.pieces(us, Role::King).count();
+
+        macro_rules! emit {
+            ($role:expr, $from:expr, $to:expr, $choose:expr) => {{
+                let to: Bitboard = $to;
+                if to.nonempty()
+                    && visit(MoveSet {
+                        role: $role,
+                        from: $from,
+                        to,
+                        choose: $choose,
+                    })
+                {
+                    return;
+                }
+            }};
+        }
+
+        // Only a Queen's move gives a King to a side that has none.
+        for from in self.pieces(us, Role::Queen) {
+            emit!(
+                Role::Queen,
+                from,
+                queen_attacks(from, occupied) & targets,
+                Bitboard::EMPTY
+            );
+        }
+        if kings == 0 {
+            return;
+        }
+        // A side's last King cannot move: it would stop being a King.
+        if kings >= 2 {
+            for from in self.pieces(us, Role::King) {
+                emit!(Role::King, from, king_attacks(from) & targets, far_rank(us));
+            }
+        }
+        for from in self.pieces(us, Role::Knight) {
+            emit!(Role::Knight, from, knight_attacks(from) & targets, Bitboard::EMPTY);
+        }
+        for from in self.pieces(us, Role::Bishop) {
+            emit!(
+                Role::Bishop,
+                from,
+                bishop_attacks(from, occupied) & targets,
+                Bitboard::EMPTY
+            );
+        }
+        for from in self.pieces(us, Role::Rook) {
+            emit!(
+                Role::Rook,
+                from,
+                rook_attacks(from, occupied) & targets,
+                Bitboard::EMPTY
+            );
+        }
+        for from in self.pieces(us, Role::Pawn) {
+            let single = Bitboard::from_square(from);
+            let to = if capturing {
+                pawn_attack_set(us, single) & targets
+            } else {
+                pawn_pushes(us, single) & targets
+            };
+            emit!(Role::Pawn, from, to, Bitboard::EMPTY);
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    hash ^= piece_key(color, role, sq);
+                }
+            }
+        }
+        if self.side == Color::Black {
+            hash ^= keys::BLACK_TO_MOVE;
+        }
+        hash
+    }
+
+    /// Whether `mv` is a pawn's step onto its last rank (written without suffix, its
+    /// Knight being forced; `n` is accepted).
+    fn is_pawn_to_last_rank(&self, mv: JabberwockyMove) -> bool {
+        self.pieces(self.side, Role::Pawn).contains(mv.from()) && far_rank(self.side).contains(mv.to())
+    }
+}
+
+impl Game for Jabberwocky {
+    type Move = JabberwockyMove;
+
+    fn from_fen_with(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Jabberwocky, FenError> {
+        fen::parse(fen)
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::Jabberwocky
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<JabberwockyMove>) {
+        self.generate(|set| {
+            set.expand(|mv| moves.push(mv));
+            false
+        });
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        let mut count = 0;
+        self.generate(|set| {
+            count += set.count();
+            false
+        });
+        count
+    }
+
+    fn play(&self, mv: JabberwockyMove) -> Jabberwocky {
+        let mut next = *self;
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (mv.from(), mv.to());
+        let role = self.role_at(from).expect("a legal move starts on a piece");
+
+        next.halfmove += 1;
+        if self.by_color(them).contains(to) {
+            let captured = self.role_at(to).expect("an occupied square holds a piece");
+            next.remove(them, captured, to);
+            next.halfmove = 0;
+        }
+        next.remove(us, role, from);
+        next.put(us, mv.choice().unwrap_or(next_role(role)), to);
+        if us == Color::Black {
+            next.fullmove += 1;
+        }
+        next.side = them;
+        next.hash ^= keys::BLACK_TO_MOVE;
+        next
+    }
+
+    fn move_name(&self, mv: JabberwockyMove) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<JabberwockyMove, MoveError> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        let bare = text.strip_suffix('n');
+        moves
+            .into_iter()
+            .find(|&mv| {
+                let name = mv.to_string();
+                name == text || (bare == Some(name.as_str()) && self.is_pawn_to_last_rank(mv))
+            })
+            .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// There is no check in this game.
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+        (!any_legal_move).then_some(GameResult {
+            outcome: Outcome::Win(!self.side),
+            reason: EndReason::NoLegalMove,
+        })
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            out.push_str(&format!(" {} ", rank + 1));
+            for file in 0..8 {
+                let sq = Square::from_coords(file, rank);
+                let c = self.piece_at(sq).map_or('.', |(color, role)| role.fen_char(color));
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("    a b c d e f g h\n");
+        out
+    }
+
+    /// Capturing is compulsory, so neither a pass nor a stand-pat is a choice the
+    /// rules give.
+    const SEARCH: SearchRules = SearchRules {
+        null_move: false,
+        late_move_reductions: true,
+        mandatory_capture: true,
+    };
+
+    #[inline(always)]
+    fn is_capture(&self, mv: JabberwockyMove) -> bool {
+        self.by_color(!self.side).contains(mv.to())
+    }
+
+    #[inline(always)]
+    fn is_tactical(&self, mv: JabberwockyMove) -> bool {
+        self.is_capture(mv)
+    }
+
+    fn null_move(&self) -> Option<Jabberwocky> {
+        None
+    }
+
+    #[inline(always)]
+    fn move_code(mv: JabberwockyMove) -> u32 {
+        // Bit 16 keeps a1a1-like codes (never legal) apart from "no move".
+        mv.0 as u32 | 1 << 16
+    }
+
+    const HISTORY_SIZE: usize = 2 * 64 * 64;
+
+    #[inline(always)]
+    fn history_index(&self, mv: JabberwockyMove) -> usize {
+        (self.side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
+    }
+}

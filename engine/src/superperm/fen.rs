@@ -1,0 +1,103 @@
+//! Superpermutation FEN: the chess form, castling and en passant always `-`. A
+//! position whose side not to move is in check can only follow a teleportation into
+//! check: it is read as that lost position.
+
+use super::{last_rank, Superperm};
+use crate::bitboard::Bitboard;
+use crate::fen::{parse_counters, parse_grid, write_rank};
+use crate::game::FenError;
+use crate::types::{Color, Role, Square};
+
+pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(FenError::Empty);
+    }
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount {
+            expected: "4 to 6",
+            found: fields.len(),
+        });
+    }
+    let grid = parse_grid(fields[0], 8, 8, |chars| {
+        let c = chars.next().expect("the grid reader calls with a character left");
+        let role = Role::from_char(c).ok_or(FenError::InvalidPiece(c))?;
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        Ok((color, role))
+    })?;
+    let mut pos = Superperm {
+        roles: [Bitboard::EMPTY; 6],
+        colors: [Bitboard::EMPTY; 2],
+        side: Color::White,
+        halfmove: 0,
+        fullmove: 1,
+        hash: 0,
+        lost: false,
+        checkers: Bitboard::EMPTY,
+        pinned: Bitboard::EMPTY,
+    };
+    for (row, cells) in grid.iter().enumerate() {
+        for (file, cell) in cells.iter().enumerate() {
+            if let Some((color, role)) = *cell {
+                pos.toggle(color, role, Square::from_coords(file as u8, 7 - row as u8));
+            }
+        }
+    }
+    pos.side = match fields[1] {
+        "w" => Color::White,
+        "b" => Color::Black,
+        other => return Err(FenError::InvalidSideToMove(other.to_string())),
+    };
+    if fields[2] != "-" {
+        return Err(FenError::InvalidCastling(fields[2].to_string()));
+    }
+    if fields[3] != "-" {
+        return Err(FenError::InvalidEnPassant(fields[3].to_string()));
+    }
+    for color in Color::ALL {
+        let name = color.name();
+        match pos.pieces(color, Role::King).count() {
+            0 => return Err(FenError::MissingKing(name)),
+            1 => {}
+            _ => return Err(FenError::TooManyKings(name)),
+        }
+        if pos.by_color(color).count() > 16 {
+            return Err(FenError::TooManyPieces(name, 16));
+        }
+        if pos.pieces(color, Role::Pawn).count() > 8 {
+            return Err(FenError::TooManyPawns(name));
+        }
+        // A pawn reaching its last rank promotes, by choice or (moved by a chain) at once.
+        if (pos.pieces(color, Role::Pawn) & last_rank(color)).nonempty() {
+            return Err(FenError::PawnOnBackRank);
+        }
+    }
+    let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
+    pos.halfmove = halfmove;
+    pos.fullmove = fullmove;
+    pos.lost = pos.king_attacked(!pos.side);
+    pos.refresh_checks();
+    pos.hash = pos.compute_hash();
+    Ok(pos)
+}
+
+pub(super) fn write(pos: &Superperm) -> String {
+    let mut out = String::with_capacity(90);
+    for rank in (0..8u8).rev() {
+        write_rank(&mut out, 8, |file| {
+            pos.piece_at(Square::from_coords(file as u8, rank))
+                .map(|(color, role)| role.fen_char(color).to_string())
+        });
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+    out.push(' ');
+    out.push(pos.side.to_char());
+    out.push_str(&format!(" - - {} {}", pos.halfmove, pos.fullmove));
+    out
+}

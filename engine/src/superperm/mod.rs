@@ -1,0 +1,745 @@
+//! Superpermutation chess: the chess pieces, but only Kings capture; every piece still
+//! attacks as in chess for check. A King not in check may teleport (swap squares with
+//! a friendly piece that is not a pawn), and loses at once if that leaves it attacked.
+//! After every other move the moved piece swaps places with whatever stands directly
+//! in front of it, again and again (the chain), unless the move gives check; a swap
+//! that gives check ends the chain.
+//!
+//! Move generation: a move whose destination has nothing in front of it after the
+//! move, or that gives check on landing, has no chain and is judged as in chess (check
+//! and pin masks, bulk counted). Every other move is played out and judged on the
+//! result, since the chain moves pieces of both sides into and out of lines.
+
+mod fen;
+#[cfg(test)]
+mod tests;
+
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::game::{
+    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
+};
+use crate::types::{Color, Role, Square};
+use std::fmt;
+
+/// A move: origin and destination as written, and a promotion or teleportation flag.
+/// The chain is not stored: it follows from the position.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct SuperpermMove(u16);
+
+impl SuperpermMove {
+    const PROMOTION: u16 = 1 << 14;
+    const TELEPORT: u16 = 1 << 15;
+
+    #[inline(always)]
+    pub fn new(from: Square, to: Square, promotion: Option<Role>) -> SuperpermMove {
+        let flags = match promotion {
+            Some(role) => Self::PROMOTION | (role as u16 - Role::Knight as u16) << 12,
+            None => 0,
+        };
+        SuperpermMove(from.index() as u16 | (to.index() as u16) << 6 | flags)
+    }
+
+    /// The King on `king` swaps places with the friendly piece on `piece`.
+    #[inline(always)]
+    pub fn teleport(king: Square, piece: Square) -> SuperpermMove {
+        SuperpermMove(king.index() as u16 | (piece.index() as u16) << 6 | Self::TELEPORT)
+    }
+
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+
+    #[inline(always)]
+    pub fn promotion(self) -> Option<Role> {
+        (self.0 & Self::PROMOTION != 0).then(|| Role::ALL[Role::Knight as usize + (self.0 >> 12 & 3) as usize])
+    }
+
+    #[inline(always)]
+    pub fn is_teleport(self) -> bool {
+        self.0 & Self::TELEPORT != 0
+    }
+
+    #[inline(always)]
+    fn with_promotion(self, role: Role) -> SuperpermMove {
+        SuperpermMove::new(self.from(), self.to(), Some(role))
+    }
+}
+
+impl fmt::Display for SuperpermMove {
+    /// UCI-like: `e2e4`, `b2b4q` (promotion at the end of the chain), `e1b1` (teleport).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(role) = self.promotion() {
+            write!(f, "{}", role.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for SuperpermMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+mod keys {
+    use crate::zobrist;
+    pub const PIECES: [u64; 768] = zobrist::keys(0x5E9E_7001);
+    pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0x5E9E_7002)[0];
+    pub const LOST: u64 = zobrist::keys::<1>(0x5E9E_7003)[0];
+}
+
+#[inline(always)]
+fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
+    keys::PIECES[(color.index() * 6 + role.index()) * 64 + sq.index()]
+}
+
+/// The square in front of `sq` for `color`, if any.
+#[inline(always)]
+fn front(color: Color, sq: Square) -> Option<Square> {
+    match color {
+        Color::White => (sq.rank() < 7).then(|| sq.offset(8)),
+        Color::Black => (sq.rank() > 0).then(|| sq.offset(-8)),
+    }
+}
+
+/// The squares whose front square (for `color`) is in `set`.
+#[inline(always)]
+fn behind(color: Color, set: Bitboard) -> Bitboard {
+    match color {
+        Color::White => set.south(),
+        Color::Black => set.north(),
+    }
+}
+
+/// The last rank of `color`'s pawns.
+#[inline(always)]
+pub const fn last_rank(color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard::RANK_8,
+        Color::Black => Bitboard::RANK_1,
+    }
+}
+
+/// Moves found by the generator: a piece's destinations judged by masks (no chain),
+/// or one move played out.
+#[derive(Copy, Clone, Debug)]
+pub enum Generated {
+    Set { role: Role, from: Square, to: Bitboard },
+    One(SuperpermMove),
+}
+
+/// A Superpermutation position.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Superperm {
+    roles: [Bitboard; 6],
+    colors: [Bitboard; 2],
+    side: Color,
+    /// Plies since a King captured or a pawn moved (pawns carried by a chain do not count).
+    halfmove: u32,
+    fullmove: u32,
+    hash: u64,
+    /// The last move was a teleportation that left its King attacked: its side lost.
+    lost: bool,
+    checkers: Bitboard,
+    pinned: Bitboard,
+}
+
+impl Superperm {
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
+        self.colors[color.index()] & self.roles[role.index()]
+    }
+
+    #[inline(always)]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    #[inline(always)]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.roles[role.index()]
+    }
+
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
+        let color = Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))?;
+        Some((color, self.role_at(sq)?))
+    }
+
+    #[inline(always)]
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        Role::ALL.into_iter().find(|r| self.roles[r.index()].contains(sq))
+    }
+
+    #[inline(always)]
+    pub fn king(&self, color: Color) -> Square {
+        self.pieces(color, Role::King).first()
+    }
+
+    pub fn checkers(&self) -> Bitboard {
+        self.checkers
+    }
+
+    /// Whether the side that made the last move lost it by teleporting into check.
+    pub fn is_lost_by_teleport(&self) -> bool {
+        self.lost
+    }
+
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Pieces of `by` attacking `sq` (as in chess), with `occupied` as the blockers.
+    #[inline(always)]
+    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        let queens = self.by_role(Role::Queen);
+        let diagonal = (self.by_role(Role::Bishop) | queens) & bishop_attacks(sq, occupied);
+        let straight = (self.by_role(Role::Rook) | queens) & rook_attacks(sq, occupied);
+        let leapers = (knight_attacks(sq) & self.by_role(Role::Knight))
+            | (king_attacks(sq) & self.by_role(Role::King))
+            | (pawn_attacks(!by, sq) & self.by_role(Role::Pawn));
+        (diagonal | straight | leapers) & self.by_color(by)
+    }
+
+    /// Whether `color`'s King is attacked.
+    #[inline(always)]
+    pub fn king_attacked(&self, color: Color) -> bool {
+        self.attackers(self.king(color), !color, self.occupied()).nonempty()
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
+        let bit = Bitboard::from_square(sq);
+        self.roles[role.index()] ^= bit;
+        self.colors[color.index()] ^= bit;
+        self.hash ^= piece_key(color, role, sq);
+    }
+
+    /// Recomputes the checkers and pinned pieces of the side to move.
+    fn refresh_checks(&mut self) {
+        let us = self.side;
+        let them = !us;
+        let king = self.king(us);
+        let occupied = self.occupied();
+        let theirs = self.by_color(them);
+        let queens = self.by_role(Role::Queen);
+        let snipers = ((rook_attacks(king, theirs) & (self.by_role(Role::Rook) | queens))
+            | (bishop_attacks(king, theirs) & (self.by_role(Role::Bishop) | queens)))
+            & theirs;
+        let mut checkers = ((knight_attacks(king) & self.by_role(Role::Knight))
+            | (pawn_attacks(us, king) & self.by_role(Role::Pawn))
+            | (king_attacks(king) & self.by_role(Role::King)))
+            & theirs;
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = between(king, sniper) & occupied;
+            if blockers.is_empty() {
+                checkers = checkers.with(sniper);
+            } else if !blockers.has_many() {
+                pinned |= blockers & self.by_color(us);
+            }
+        }
+        self.checkers = checkers;
+        self.pinned = pinned;
+    }
+
+    /// Whether a piece of the side to move going from `from` to `to` attacks the
+    /// enemy King on landing, directly or by uncovering a line.
+    #[inline(always)]
+    fn gives_check(&self, role: Role, from: Square, to: Square) -> bool {
+        let us = self.side;
+        let target = self.king(!us);
+        let occupied = self.occupied().without(from).with(to);
+        let direct = match role {
+            Role::Pawn => pawn_attacks(us, to),
+            Role::Knight => knight_attacks(to),
+            Role::Bishop => bishop_attacks(to, occupied),
+            Role::Rook => rook_attacks(to, occupied),
+            Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
+            Role::King => king_attacks(to),
+        };
+        if direct.contains(target) {
+            return true;
+        }
+        let ours = self.by_color(us).without(from);
+        let queens = self.by_role(Role::Queen);
+        let sliders = (bishop_attacks(target, occupied) & (self.by_role(Role::Bishop) | queens))
+            | (rook_attacks(target, occupied) & (self.by_role(Role::Rook) | queens));
+        (sliders & ours).nonempty()
+    }
+
+    /// Plays `mv` without the bookkeeping of the next turn (checks, pins); returns the
+    /// position and the square where the moved piece ends.
+    fn make(&self, mv: SuperpermMove) -> (Superperm, Square) {
+        let mut next = *self;
+        let us = self.side;
+        let them = !us;
+        let (from, to) = (mv.from(), mv.to());
+        next.lost = false;
+        next.halfmove += 1;
+        if mv.is_teleport() {
+            let role = self.role_at(to).expect("a teleport swaps with a piece");
+            next.toggle(us, Role::King, from);
+            next.toggle(us, role, to);
+            next.toggle(us, Role::King, to);
+            next.toggle(us, role, from);
+            next.lost = next.king_attacked(us);
+            return (next, to);
+        }
+        let role = self.role_at(from).expect("a legal move starts on a piece");
+        if role == Role::Pawn {
+            next.halfmove = 0;
+        }
+        if self.by_color(them).contains(to) {
+            let captured = self.role_at(to).expect("an occupied square holds a piece");
+            next.toggle(them, captured, to);
+            next.halfmove = 0;
+        }
+        next.toggle(us, role, from);
+        next.toggle(us, role, to);
+        let mut at = to;
+        if !next.king_attacked(them) {
+            while let Some(ahead) = front(us, at) {
+                let Some((color, other)) = next.piece_at(ahead) else {
+                    break;
+                };
+                next.toggle(color, other, ahead);
+                next.toggle(us, role, at);
+                next.toggle(us, role, ahead);
+                // A pawn pushed back onto its last rank becomes a Queen at once.
+                let arrived = if other == Role::Pawn && last_rank(color).contains(at) {
+                    Role::Queen
+                } else {
+                    other
+                };
+                next.toggle(color, arrived, at);
+                at = ahead;
+                if next.king_attacked(them) {
+                    break;
+                }
+            }
+        }
+        if let Some(promoted) = mv.promotion() {
+            next.toggle(us, Role::Pawn, at);
+            next.toggle(us, promoted, at);
+        }
+        (next, at)
+    }
+
+    /// The square where the piece moved by `mv` ends, after its chain.
+    pub fn chain_end(&self, mv: SuperpermMove) -> Square {
+        self.make(mv).1
+    }
+
+    /// Plays out a move that may have a chain: the moves it makes legal (one, or four
+    /// promotions when a pawn ends on its last rank).
+    #[inline]
+    fn try_chain(&self, role: Role, from: Square, to: Square, visit: &mut impl FnMut(Generated)) {
+        let mv = SuperpermMove::new(from, to, None);
+        let (next, end) = self.make(mv);
+        if next.king_attacked(self.side) {
+            return;
+        }
+        if role == Role::Pawn && last_rank(self.side).contains(end) {
+            for promoted in Role::PROMOTIONS {
+                visit(Generated::One(mv.with_promotion(promoted)));
+            }
+        } else {
+            visit(Generated::One(mv));
+        }
+    }
+
+    /// Calls `visit` with every legal move of the side to move, as destination sets
+    /// where no chain follows and one by one where one may.
+    #[inline(always)]
+    pub fn generate(&self, mut visit: impl FnMut(Generated)) {
+        if self.lost {
+            return;
+        }
+        let us = self.side;
+        let them = !us;
+        let ours = self.by_color(us);
+        let occupied = self.occupied();
+        let empty = !occupied;
+        let king = self.king(us);
+
+        // King steps and captures.
+        {
+            let dest = king_attacks(king) & !ours;
+            let without_king = occupied.without(king);
+            let chainy = dest & behind(us, without_king);
+            let mut plain = Bitboard::EMPTY;
+            for to in dest {
+                let safe = self.attackers(to, them, without_king).without(to).is_empty();
+                if chainy.contains(to) && !self.gives_check(Role::King, king, to) {
+                    self.try_chain(Role::King, king, to, &mut visit);
+                } else if safe {
+                    plain = plain.with(to);
+                }
+            }
+            if plain.nonempty() {
+                visit(Generated::Set {
+                    role: Role::King,
+                    from: king,
+                    to: plain,
+                });
+            }
+        }
+
+        // Teleportation, never out of check.
+        if self.checkers.is_empty() {
+            let partners = ours & !self.by_role(Role::Pawn) & !self.by_role(Role::King);
+            for piece in partners {
+                visit(Generated::One(SuperpermMove::teleport(king, piece)));
+            }
+        }
+
+        // What a move without chain must satisfy: block a single check, keep a pin.
+        let check_mask = match self.checkers.count() {
+            0 => Bitboard::FULL,
+            1 => between(king, self.checkers.first()),
+            _ => Bitboard::EMPTY,
+        };
+        let pinned = self.pinned;
+        let mut piece = |role: Role, from: Square, dest: Bitboard| {
+            let mut mask = check_mask;
+            if pinned.contains(from) {
+                mask &= line(king, from);
+            }
+            let chainy = dest & behind(us, occupied.without(from));
+            let mut plain = dest & !chainy & mask;
+            for to in chainy {
+                if self.gives_check(role, from, to) {
+                    if mask.contains(to) {
+                        plain = plain.with(to);
+                    }
+                } else {
+                    self.try_chain(role, from, to, &mut visit);
+                }
+            }
+            if plain.nonempty() {
+                visit(Generated::Set { role, from, to: plain });
+            }
+        };
+
+        for from in self.pieces(us, Role::Knight) {
+            piece(Role::Knight, from, knight_attacks(from) & empty);
+        }
+        for from in self.pieces(us, Role::Bishop) {
+            piece(Role::Bishop, from, bishop_attacks(from, occupied) & empty);
+        }
+        for from in self.pieces(us, Role::Rook) {
+            piece(Role::Rook, from, rook_attacks(from, occupied) & empty);
+        }
+        for from in self.pieces(us, Role::Queen) {
+            piece(
+                Role::Queen,
+                from,
+                (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) & empty,
+            );
+        }
+        for from in self.pieces(us, Role::Pawn) {
+            let Some(one) = front(us, from) else {
+                continue;
+            };
+            if occupied.contains(one) {
+                continue;
+            }
+            let mut dest = Bitboard::from_square(one);
+            if from.relative_rank(us) == 1 {
+                let two = front(us, one).expect("the fourth rank exists");
+                if !occupied.contains(two) {
+                    dest = dest.with(two);
+                }
+            }
+            piece(Role::Pawn, from, dest);
+        }
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut hash = 0;
+        for color in Color::ALL {
+            for role in Role::ALL {
+                for sq in self.pieces(color, role) {
+                    hash ^= piece_key(color, role, sq);
+                }
+            }
+        }
+        if self.side == Color::Black {
+            hash ^= keys::BLACK_TO_MOVE;
+        }
+        if self.lost {
+            hash ^= keys::LOST;
+        }
+        hash
+    }
+
+    /// The seed's long notation: piece letter, the move's squares and the chain's end
+    /// when it differs (`Ra1-b1-b2`, `e7-e5-e4`, `b2-b4-b8=Q`), then `+` or `#`.
+    /// A teleportation is written with the King's letter (`Ke1-b1`).
+    pub fn long_name(&self, mv: SuperpermMove) -> String {
+        let role = if mv.is_teleport() {
+            Role::King
+        } else {
+            self.role_at(mv.from()).expect("a legal move starts on a piece")
+        };
+        let mut out = String::new();
+        if role != Role::Pawn {
+            out.push(role.char().to_ascii_uppercase());
+        }
+        out.push_str(&format!("{}-{}", mv.from(), mv.to()));
+        let next = self.play(mv);
+        let end = self.chain_end(mv);
+        if end != mv.to() && !mv.is_teleport() {
+            out.push_str(&format!("-{end}"));
+        }
+        if let Some(promoted) = mv.promotion() {
+            out.push('=');
+            out.push(promoted.char().to_ascii_uppercase());
+        }
+        if next.in_check() {
+            out.push(if next.count_legal_moves() == 0 { '#' } else { '+' });
+        }
+        out
+    }
+
+    /// Reads the long notation (`Ra1-b1-b2`, `b2-b4-b8=Q`, `Rb4-f4-f1#`): the piece
+    /// letter, the chain's end and the check sign are optional, but must be right
+    /// when given.
+    fn parse_long(&self, text: &str, moves: &MoveList<SuperpermMove>) -> Option<SuperpermMove> {
+        let text = text.trim_end_matches(['+', '#']);
+        let (text, promotion) = match text.split_once('=') {
+            Some((head, piece)) => {
+                let mut chars = piece.chars();
+                let role = Role::from_char(chars.next()?)?;
+                if chars.next().is_some() {
+                    return None;
+                }
+                (head, Some(role))
+            }
+            None => (text, None),
+        };
+        let (letter, squares) = match text.chars().next()? {
+            c @ ('K' | 'Q' | 'R' | 'B' | 'N') => (Some(c), &text[1..]),
+            _ => (None, text),
+        };
+        let parts: Vec<Square> = squares.split('-').map(Square::parse).collect::<Option<_>>()?;
+        if !(2..=3).contains(&parts.len()) {
+            return None;
+        }
+        let found = moves
+            .iter()
+            .copied()
+            .find(|&mv| mv.from() == parts[0] && mv.to() == parts[1] && mv.promotion() == promotion)?;
+        let role = if found.is_teleport() {
+            Role::King
+        } else {
+            self.role_at(found.from())?
+        };
+        let letter_ok = match letter {
+            Some(c) => Role::from_char(c) == Some(role),
+            None => role == Role::Pawn,
+        };
+        let end_ok = parts.len() == 2 || (!found.is_teleport() && self.chain_end(found) == parts[2]);
+        (letter_ok && end_ok).then_some(found)
+    }
+}
+
+impl Game for Superperm {
+    type Move = SuperpermMove;
+
+    fn from_fen_with(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Superperm, FenError> {
+        fen::parse(fen)
+    }
+
+    fn variant(&self) -> Variant {
+        Variant::Superpermutation
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<SuperpermMove>) {
+        let last = last_rank(self.side);
+        self.generate(|found| match found {
+            Generated::One(mv) => moves.push(mv),
+            Generated::Set { role, from, to } => {
+                for to in to {
+                    if role == Role::Pawn && last.contains(to) {
+                        for promoted in Role::PROMOTIONS {
+                            moves.push(SuperpermMove::new(from, to, Some(promoted)));
+                        }
+                    } else {
+                        moves.push(SuperpermMove::new(from, to, None));
+                    }
+                }
+            }
+        });
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        let last = last_rank(self.side);
+        let mut count = 0;
+        self.generate(|found| match found {
+            Generated::One(_) => count += 1,
+            Generated::Set { role, to, .. } => {
+                count += to.count() as u64;
+                if role == Role::Pawn {
+                    count += 3 * (to & last).count() as u64;
+                }
+            }
+        });
+        count
+    }
+
+    fn play(&self, mv: SuperpermMove) -> Superperm {
+        let (mut next, _) = self.make(mv);
+        if self.side == Color::Black {
+            next.fullmove += 1;
+        }
+        next.side = !self.side;
+        next.hash ^= keys::BLACK_TO_MOVE;
+        if next.lost {
+            next.hash ^= keys::LOST;
+        }
+        next.refresh_checks();
+        next
+    }
+
+    fn move_name(&self, mv: SuperpermMove) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<SuperpermMove, MoveError> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        if let Some(&mv) = moves.iter().find(|&&mv| mv.to_string() == text) {
+            return Ok(mv);
+        }
+        if text.contains('-') {
+            if let Some(mv) = self.parse_long(text, &moves) {
+                return Ok(mv);
+            }
+        }
+        Err(MoveError::Illegal(text.to_string()))
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.checkers.nonempty()
+    }
+
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+        if self.lost {
+            return Some(GameResult {
+                outcome: Outcome::Win(self.side),
+                reason: EndReason::TeleportedIntoCheck,
+            });
+        }
+        if any_legal_move {
+            return None;
+        }
+        Some(if self.in_check() {
+            GameResult {
+                outcome: Outcome::Win(!self.side),
+                reason: EndReason::Checkmate,
+            }
+        } else {
+            GameResult {
+                outcome: Outcome::Draw,
+                reason: EndReason::Stalemate,
+            }
+        })
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn render(&self) -> String {
+        let mut out = String::new();
+        for rank in (0..8).rev() {
+            out.push_str(&format!(" {} ", rank + 1));
+            for file in 0..8 {
+                let sq = Square::from_coords(file, rank);
+                let c = self.piece_at(sq).map_or('.', |(color, role)| role.fen_char(color));
+                out.push(' ');
+                out.push(c);
+            }
+            out.push('\n');
+        }
+        out.push_str("    a b c d e f g h\n");
+        out
+    }
+
+    const SEARCH: SearchRules = SearchRules {
+        null_move: true,
+        late_move_reductions: true,
+        mandatory_capture: false,
+    };
+
+    #[inline(always)]
+    fn is_capture(&self, mv: SuperpermMove) -> bool {
+        !mv.is_teleport() && self.by_color(!self.side).contains(mv.to())
+    }
+
+    #[inline(always)]
+    fn is_tactical(&self, mv: SuperpermMove) -> bool {
+        self.is_capture(mv) || mv.promotion().is_some()
+    }
+
+    fn null_move(&self) -> Option<Superperm> {
+        let pieces = self.by_color(self.side) & !self.by_role(Role::Pawn) & !self.by_role(Role::King);
+        if self.lost || self.in_check() || pieces.is_empty() {
+            return None;
+        }
+        let mut next = *self;
+        next.side = !self.side;
+        next.hash ^= keys::BLACK_TO_MOVE;
+        next.halfmove += 1;
+        next.refresh_checks();
+        Some(next)
+    }
+
+    #[inline(always)]
+    fn move_code(mv: SuperpermMove) -> u32 {
+        mv.0 as u32 | 1 << 16
+    }
+
+    const HISTORY_SIZE: usize = 2 * 64 * 64;
+
+    #[inline(always)]
+    fn history_index(&self, mv: SuperpermMove) -> usize {
+        (self.side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
+    }
+}

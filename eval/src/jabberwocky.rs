@@ -1,0 +1,130 @@
+//! The Jabberwocky evaluator. A piece's worth is its present type and the types it
+//! moves through: a Queen is the next King, a Rook the next Queen. The number of Kings
+//! decides much: with one King the side cannot move it (it would stop being a King),
+//! with none only a Queen's move can save it. Mobility, as captures are compulsory,
+//! counts attacked enemy pieces too.
+
+use vorpal_engine::search::Evaluator;
+use vorpal_engine::{Bitboard, Color, Game, Jabberwocky, JabberwockyMove, Role};
+
+/// Value of a piece by its present type (index: Role), counting what it becomes.
+pub const VALUE: [i32; 6] = [100, 250, 300, 420, 650, 350];
+/// Each King beyond the first, up to four: room to move them, spares to lose.
+const SPARE_KING: i32 = 60;
+/// A single King cannot move, and its capture leaves the side to its Queens.
+const LONE_KING: i32 = -150;
+/// No King: only a Queen's move keeps the side alive.
+const NO_KING: i32 = -400;
+/// A King one step from its farthest rank will choose a Queen there.
+const KING_NEAR_PROMOTION: i32 = 40;
+const MOBILITY: i32 = 2;
+const TEMPO: i32 = 10;
+
+#[derive(Copy, Clone, Debug, Default)]
+pub struct JabberwockyEval;
+
+impl JabberwockyEval {
+    fn side(&self, pos: &Jabberwocky, us: Color) -> i32 {
+        let occupied = pos.occupied();
+        let not_ours = !pos.by_color(us);
+        let mut score = 0;
+        for role in Role::ALL {
+            let pieces = pos.pieces(us, role);
+            score += VALUE[role.index()] * pieces.count() as i32;
+            if role == Role::Pawn {
+                continue;
+            }
+            for sq in pieces {
+                let reach = Jabberwocky::attacks(role, us, sq, occupied) & not_ours;
+                score += MOBILITY * reach.count() as i32;
+            }
+        }
+        let kings = pos.pieces(us, Role::King);
+        score += match kings.count() {
+            0 => NO_KING,
+            1 => LONE_KING,
+            n => SPARE_KING * (n.min(4) as i32 - 1),
+        };
+        let near_far_rank = match us {
+            Color::White => Bitboard::rank(6),
+            Color::Black => Bitboard::rank(1),
+        };
+        if kings.count() >= 2 {
+            score += KING_NEAR_PROMOTION * (kings & near_far_rank).count() as i32;
+        }
+        score
+    }
+}
+
+impl Evaluator<Jabberwocky> for JabberwockyEval {
+    fn evaluate(&self, pos: &Jabberwocky) -> i32 {
+        let us = pos.side_to_move();
+        self.side(pos, us) - self.side(pos, !us) + TEMPO
+    }
+
+    fn tactical_order(&self, pos: &Jabberwocky, mv: JabberwockyMove) -> i32 {
+        let attacker = pos.role_at(mv.from()).map_or(0, |r| VALUE[r.index()]);
+        let victim = pos.role_at(mv.to()).map_or(0, |r| VALUE[r.index()]);
+        victim * 8 - attacker / 8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchOptions, TranspositionTable};
+    use vorpal_engine::{History, Variant};
+
+    fn pos(fen: &str) -> Jabberwocky {
+        Jabberwocky::from_fen(Variant::Jabberwocky, fen).unwrap()
+    }
+
+    #[test]
+    fn start_is_level_and_kings_count() {
+        let start = Jabberwocky::startpos(Variant::Jabberwocky);
+        assert_eq!(JabberwockyEval.evaluate(&start), TEMPO);
+        // The same material, but White's King is alone: worse for White.
+        let lone = JabberwockyEval.evaluate(&pos("4k3/4k3/8/8/8/8/4N3/4K3 w - - 0 1"));
+        let pair = JabberwockyEval.evaluate(&pos("4k3/4n3/8/8/8/8/4K3/4K3 w - - 0 1"));
+        assert!(pair > lone, "{pair} vs {lone}");
+    }
+
+    fn best(fen: &str, depth: u32) -> (String, Score) {
+        let history = History::new(pos(fen));
+        let tt = TranspositionTable::new(8);
+        let control = SearchControl::default();
+        control.start(false);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let result = search(
+            &history,
+            &JabberwockyEval,
+            &limits,
+            &SearchOptions::default(),
+            &tt,
+            &control,
+            &mut |_| {},
+        );
+        (
+            history.position().move_name(result.best.unwrap()),
+            Score::from_internal(result.score),
+        )
+    }
+
+    #[test]
+    fn finds_the_seeds_mate_in_two() {
+        // 1...Rxg2 (the Rook becomes a Queen) 2.Rxa8 (forced) Qxa8 (a new King), and
+        // White's last King cannot move.
+        assert_eq!(
+            best("k6R/8/p7/8/8/6r1/K5N1/8 b - - 0 1", 5),
+            ("g3g2".into(), Score::Mate(2))
+        );
+        // After 2.Rxa8 Black has no King but mates at once with the Queen.
+        assert_eq!(
+            best("Q7/8/p7/8/8/8/K5q1/8 b - - 0 2", 3),
+            ("g2a8".into(), Score::Mate(1))
+        );
+    }
+}

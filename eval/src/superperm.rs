@@ -1,0 +1,176 @@
+//! The Superpermutation evaluator. Material changes hands only when a King captures,
+//! so the game is about the Kings: attacks on the squares around each King, the
+//! squares it can still flee to, and the pieces standing next to the enemy King
+//! (which it may take). Material, piece-square terms and mobility (to empty squares:
+//! pieces other than the King never capture) as in chess.
+
+use crate::chess::{MATERIAL, MAX_PHASE, MOBILITY, MOBILITY_BASE, ORDER_VALUE, PHASE, TABLES};
+use crate::Tapered;
+use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use vorpal_engine::search::Evaluator;
+use vorpal_engine::{Color, Game, Role, Superperm, SuperpermMove};
+
+/// Weight of one attacked square around the enemy King, by attacker.
+const KING_ATTACK_WEIGHT: [i32; 6] = [1, 2, 2, 3, 5, 0];
+/// Penalty per square the King cannot step to (attacked or blocked by its own men).
+const NO_ESCAPE: i32 = 12;
+/// A piece next to the enemy King and not defended can be taken by it.
+const HANGING_NEXT_TO_KING: i32 = 40;
+const TEMPO: i32 = 10;
+
+#[derive(Copy, Clone, Debug, Default)]
+pub struct SuperpermEval;
+
+fn attacks(pos: &Superperm, role: Role, color: Color, sq: vorpal_engine::Square) -> vorpal_engine::Bitboard {
+    let occupied = pos.occupied();
+    match role {
+        Role::Pawn => pawn_attacks(color, sq),
+        Role::Knight => knight_attacks(sq),
+        Role::Bishop => bishop_attacks(sq, occupied),
+        Role::Rook => rook_attacks(sq, occupied),
+        Role::Queen => queen_attacks(sq, occupied),
+        Role::King => king_attacks(sq),
+    }
+}
+
+impl SuperpermEval {
+    /// `us`'s material, placement, mobility and attack on the enemy King.
+    fn side(&self, pos: &Superperm, us: Color) -> Tapered {
+        let them = !us;
+        let empty = !pos.occupied();
+        let their_king = pos.king(them);
+        let zone = king_attacks(their_king).with(their_king);
+        let mut score = Tapered::default();
+        let mut attack_units = 0;
+        let mut attackers = 0;
+        let mut covered = vorpal_engine::Bitboard::EMPTY;
+        for role in Role::ALL {
+            for sq in pos.pieces(us, role) {
+                let relative = if us == Color::White { sq } else { sq.flip_rank() };
+                score += MATERIAL[role.index()] + TABLES[role.index()][relative.index()];
+                let reach = attacks(pos, role, us, sq);
+                covered |= reach;
+                if role != Role::Pawn && role != Role::King {
+                    let mobility = (reach & empty).count() as i32 - MOBILITY_BASE[role.index()];
+                    score += MOBILITY[role.index()] * mobility;
+                }
+                let hits = (reach & zone).count() as i32;
+                if hits > 0 && role != Role::King {
+                    attackers += 1;
+                    attack_units += hits * KING_ATTACK_WEIGHT[role.index()];
+                }
+            }
+        }
+        // The enemy King's flight squares: those it could step to, neither attacked
+        // by us nor taken by its own pieces.
+        let blocked = king_attacks(their_king) & (covered | pos.by_color(them));
+        score.mg += NO_ESCAPE * blocked.count() as i32;
+        score.eg += NO_ESCAPE / 2 * blocked.count() as i32;
+        if attackers >= 2 {
+            let units = attack_units.min(40);
+            score += Tapered::new(units * units / 3, units * units / 4);
+        }
+        score
+    }
+
+    /// `us`'s pieces next to the enemy King that no piece of ours defends.
+    fn hanging(&self, pos: &Superperm, us: Color) -> i32 {
+        let near = king_attacks(pos.king(!us)) & pos.by_color(us);
+        if near.is_empty() {
+            return 0;
+        }
+        let mut defended = vorpal_engine::Bitboard::EMPTY;
+        for role in Role::ALL {
+            for sq in pos.pieces(us, role) {
+                defended |= attacks(pos, role, us, sq);
+            }
+        }
+        (near & !defended).count() as i32 * HANGING_NEXT_TO_KING
+    }
+}
+
+impl Evaluator<Superperm> for SuperpermEval {
+    fn evaluate(&self, pos: &Superperm) -> i32 {
+        let phase: i32 = Role::ALL
+            .iter()
+            .map(|r| PHASE[r.index()] * pos.by_role(*r).count() as i32)
+            .sum();
+        let us = pos.side_to_move();
+        let total = self.side(pos, us) - self.side(pos, !us);
+        total.blend(phase, MAX_PHASE) - self.hanging(pos, us) + self.hanging(pos, !us) / 2 + TEMPO
+    }
+
+    fn tactical_order(&self, pos: &Superperm, mv: SuperpermMove) -> i32 {
+        let victim = if pos.is_capture(mv) {
+            pos.role_at(mv.to()).map_or(0, |r| ORDER_VALUE[r.index()])
+        } else {
+            0
+        };
+        let promotion = mv.promotion().map_or(0, |r| ORDER_VALUE[r.index()]);
+        victim + promotion
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchOptions, TranspositionTable};
+    use vorpal_engine::{History, Variant};
+
+    fn pos(fen: &str) -> Superperm {
+        Superperm::from_fen(Variant::Superpermutation, fen).unwrap()
+    }
+
+    #[test]
+    fn start_is_level_and_material_counts() {
+        let start = Superperm::startpos(Variant::Superpermutation);
+        assert_eq!(SuperpermEval.evaluate(&start), TEMPO);
+        assert!(SuperpermEval.evaluate(&pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")) > 700);
+    }
+
+    fn best(fen: &str, moves: &[&str], depth: u32) -> (String, Score) {
+        let mut history = History::new(pos(fen));
+        for mv in moves {
+            history.push_text(mv).unwrap();
+        }
+        let tt = TranspositionTable::new(8);
+        let control = SearchControl::default();
+        control.start(false);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let result = search(
+            &history,
+            &SuperpermEval,
+            &limits,
+            &SearchOptions::default(),
+            &tt,
+            &control,
+            &mut |_| {},
+        );
+        (
+            history.position().move_name(result.best.unwrap()),
+            Score::from_internal(result.score),
+        )
+    }
+
+    #[test]
+    fn finds_the_seeds_mate_in_one() {
+        // The seed's test game up to 9.b2-b4-b8=Q: Black mates with Rb4-f4-f1#.
+        let game = [
+            "b1c3", "d7d5", "a1b1", "b8c6", "f2f3", "e7e5", "b2b6", "f8a3", "c3b5", "d8h4", "g2g3", "h4h3", "h2f2",
+            "a8b8", "b1b2", "h1g2", "b2b4q",
+        ];
+        let start = Variant::Superpermutation.start_fen();
+        assert_eq!(best(start, &game, 3), ("b4f4".into(), Score::Mate(1)));
+    }
+
+    #[test]
+    fn does_not_teleport_into_check() {
+        // Ke1-d1 would swap the King onto the d-file, where the d8 Rook waits.
+        let (mv, score) = best("3rk3/8/8/8/8/8/8/3QK3 w - - 0 1", &[], 2);
+        assert_ne!(mv, "e1d1");
+        assert!(matches!(score, Score::Centipawns(_)));
+    }
+}
