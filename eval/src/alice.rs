@@ -170,6 +170,32 @@ mod tests {
     }
 
     #[test]
+    fn finds_a_mate_in_three() {
+        // Five plies before a mate in one of the pyffish-alice playouts; the search
+        // reports mate in 3 at every depth from 4 to 11.
+        let fen = "2bB1|k1|N/3P4/2|p5/1|nP4n/1P6/6|r1/4|QK2/|r5BR w - - 1 41";
+        let history = History::new(Alice::from_fen(Variant::Alice, fen).unwrap());
+        let tt = TranspositionTable::new(8);
+        let control = SearchControl::default();
+        control.start(false);
+        let limits = Limits {
+            depth: Some(7),
+            ..Limits::default()
+        };
+        let result = search(
+            &history,
+            &AliceEval,
+            &limits,
+            &SearchOptions::default(),
+            &tt,
+            &control,
+            &mut |_| {},
+        );
+        assert_eq!(Score::from_internal(result.score), Score::Mate(3));
+        assert_eq!(history.position().move_name(result.best.unwrap()), "d7c8q");
+    }
+
+    #[test]
     fn finds_mates_in_the_variations() {
         // Bb5# stands in Ishkan's game (no black piece on B can zero-move between) and in
         // O'Donohue's (every blocker on A still passes to B).
