@@ -1,6 +1,7 @@
 //! FEN pieces shared by the games: the board grid and the move counters.
 
 use crate::game::FenError;
+use crate::types::Square;
 use std::iter::Peekable;
 use std::str::Chars;
 
@@ -84,6 +85,22 @@ pub fn write_rank(out: &mut String, files: usize, mut cell: impl FnMut(usize) ->
     if empty > 0 {
         out.push_str(&empty.to_string());
     }
+}
+
+/// One 8x8 board as text for humans, rank 8 at the top; `piece` names a square's
+/// occupant (a FEN letter) or `None` when it is empty.
+pub fn render_board(piece: impl Fn(Square) -> Option<char>) -> String {
+    let mut out = String::new();
+    for rank in (0..8).rev() {
+        out.push_str(&format!(" {} ", rank + 1));
+        for file in 0..8 {
+            out.push(' ');
+            out.push(piece(Square::from_coords(file, rank)).unwrap_or('.'));
+        }
+        out.push('\n');
+    }
+    out.push_str("    a b c d e f g h\n");
+    out
 }
 
 /// The halfmove clock and fullmove number; both default when absent (4-field FENs).

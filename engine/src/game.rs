@@ -182,6 +182,22 @@ pub struct GameResult {
 }
 
 impl GameResult {
+    /// The result of a side to move without a legal move: mated in check, else
+    /// stalemated (a draw), as in chess.
+    pub fn mate_or_stalemate(in_check: bool, side_to_move: Color) -> GameResult {
+        if in_check {
+            GameResult {
+                outcome: Outcome::Win(!side_to_move),
+                reason: EndReason::Checkmate,
+            }
+        } else {
+            GameResult {
+                outcome: Outcome::Draw,
+                reason: EndReason::Stalemate,
+            }
+        }
+    }
+
     /// The result in PGN form: `1-0`, `0-1` or `1/2-1/2`.
     pub fn score(&self) -> &'static str {
         match self.outcome {

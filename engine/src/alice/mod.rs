@@ -21,9 +21,7 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::chess::{castling_squares, CastlingRights, CASTLING_KEEP};
-use crate::game::{
-    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
-};
+use crate::game::{FenError, Game, GameResult, MoveError, MoveList, RuleOptions, SearchRules, Variant};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -756,17 +754,7 @@ impl<const N: usize> Game for AliceGame<N> {
         if any_legal_move {
             return None;
         }
-        Some(if self.in_check() {
-            GameResult {
-                outcome: Outcome::Win(!self.side),
-                reason: EndReason::Checkmate,
-            }
-        } else {
-            GameResult {
-                outcome: Outcome::Draw,
-                reason: EndReason::Stalemate,
-            }
-        })
+        Some(GameResult::mate_or_stalemate(self.in_check(), self.side))
     }
 
     fn halfmove_clock(&self) -> u32 {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::RuleOptions;
+use crate::game::{EndReason, Outcome, RuleOptions};
 use crate::history::History;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

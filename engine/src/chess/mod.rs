@@ -475,17 +475,7 @@ impl Game for Chess {
 
     fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
         if !any_legal_move {
-            return Some(if self.in_check() {
-                GameResult {
-                    outcome: Outcome::Win(!self.side),
-                    reason: EndReason::Checkmate,
-                }
-            } else {
-                GameResult {
-                    outcome: Outcome::Draw,
-                    reason: EndReason::Stalemate,
-                }
-            });
+            return Some(GameResult::mate_or_stalemate(self.in_check(), self.side));
         }
         self.is_insufficient_material().then_some(GameResult {
             outcome: Outcome::Draw,
@@ -498,19 +488,7 @@ impl Game for Chess {
     }
 
     fn render(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            out.push_str(&format!(" {} ", rank + 1));
-            for file in 0..8 {
-                let sq = Square::from_coords(file, rank);
-                let c = self.piece_at(sq).map_or('.', |(color, role)| role.fen_char(color));
-                out.push(' ');
-                out.push(c);
-            }
-            out.push('\n');
-        }
-        out.push_str("    a b c d e f g h\n");
-        out
+        crate::fen::render_board(|sq| self.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
 
     const SEARCH: SearchRules = SearchRules {

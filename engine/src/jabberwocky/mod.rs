@@ -463,19 +463,7 @@ impl Game for Jabberwocky {
     }
 
     fn render(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            out.push_str(&format!(" {} ", rank + 1));
-            for file in 0..8 {
-                let sq = Square::from_coords(file, rank);
-                let c = self.piece_at(sq).map_or('.', |(color, role)| role.fen_char(color));
-                out.push(' ');
-                out.push(c);
-            }
-            out.push('\n');
-        }
-        out.push_str("    a b c d e f g h\n");
-        out
+        crate::fen::render_board(|sq| self.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
 
     /// Capturing is compulsory, so neither a pass nor a stand-pat is a choice the

@@ -669,17 +669,7 @@ impl Game for Superperm {
         if any_legal_move {
             return None;
         }
-        Some(if self.in_check() {
-            GameResult {
-                outcome: Outcome::Win(!self.side),
-                reason: EndReason::Checkmate,
-            }
-        } else {
-            GameResult {
-                outcome: Outcome::Draw,
-                reason: EndReason::Stalemate,
-            }
-        })
+        Some(GameResult::mate_or_stalemate(self.in_check(), self.side))
     }
 
     fn halfmove_clock(&self) -> u32 {
@@ -687,19 +677,7 @@ impl Game for Superperm {
     }
 
     fn render(&self) -> String {
-        let mut out = String::new();
-        for rank in (0..8).rev() {
-            out.push_str(&format!(" {} ", rank + 1));
-            for file in 0..8 {
-                let sq = Square::from_coords(file, rank);
-                let c = self.piece_at(sq).map_or('.', |(color, role)| role.fen_char(color));
-                out.push(' ');
-                out.push(c);
-            }
-            out.push('\n');
-        }
-        out.push_str("    a b c d e f g h\n");
-        out
+        crate::fen::render_board(|sq| self.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
 
     const SEARCH: SearchRules = SearchRules {
