@@ -1,7 +1,7 @@
 //! FEN pieces shared by the games: the board grid and the move counters.
 
 use crate::game::FenError;
-use crate::types::Square;
+use crate::types::{Color, Role, Square};
 use std::iter::Peekable;
 use std::str::Chars;
 
@@ -84,6 +84,44 @@ pub fn write_rank(out: &mut String, files: usize, mut cell: impl FnMut(usize) ->
     }
     if empty > 0 {
         out.push_str(&empty.to_string());
+    }
+}
+
+/// The whitespace-separated fields of a FEN with 4 to 6 of them (the move counters
+/// may be left out).
+pub fn split_fields(fen: &str) -> Result<Vec<&str>, FenError> {
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.is_empty() {
+        return Err(FenError::Empty);
+    }
+    if !(4..=6).contains(&fields.len()) {
+        return Err(FenError::FieldCount {
+            expected: "4 to 6",
+            found: fields.len(),
+        });
+    }
+    Ok(fields)
+}
+
+/// Reads a chess piece letter (upper case White) for [`parse_grid`].
+pub fn read_chess_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Role), FenError> {
+    let c = chars.next().ok_or(FenError::InvalidPiece(' '))?;
+    let role = Role::from_char(c).ok_or(FenError::InvalidPiece(c))?;
+    Ok((
+        if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        },
+        role,
+    ))
+}
+
+pub fn parse_side(field: &str) -> Result<Color, FenError> {
+    match field {
+        "w" => Ok(Color::White),
+        "b" => Ok(Color::Black),
+        other => Err(FenError::InvalidSideToMove(other.to_string())),
     }
 }
 

@@ -6,35 +6,22 @@
 use super::{AliceGame, Board, BoardId, EnPassant};
 use crate::bitboard::Bitboard;
 use crate::chess::{castling_squares, parse_castling_field, write_castling_field};
-use crate::fen::{parse_counters, parse_grid, write_rank};
+use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_rank};
 use crate::game::{FenError, RuleOptions, Variant};
 use crate::types::{Color, Role, Square};
 
 type Cell = (BoardId, Color, Role);
 
-fn piece(c: char) -> Result<(Color, Role), FenError> {
-    let role = Role::from_char(c).ok_or(FenError::InvalidPiece(c))?;
-    Ok((
-        if c.is_ascii_uppercase() {
-            Color::White
-        } else {
-            Color::Black
-        },
-        role,
-    ))
-}
-
 /// Reads the board field in either form into the `N` boards of `files` files.
 fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<[Board; N], FenError> {
     let mut boards = [Board::default(); N];
     let narrow = parse_grid(field, files, 8, |chars| {
-        let mut c = chars.next().expect("the grid reader calls with a character left");
-        let mut board = 0;
-        if c == '|' && N == 2 {
-            board = 1;
-            c = chars.next().ok_or(FenError::InvalidPiece('|'))?;
-        }
-        let (color, role) = piece(c)?;
+        let board = if N == 2 && chars.next_if_eq(&'|').is_some() {
+            1
+        } else {
+            0
+        };
+        let (color, role) = read_chess_piece(chars)?;
         Ok((board, color, role))
     });
     let cells: Vec<(Square, Cell)> = match narrow {
@@ -49,9 +36,7 @@ fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<[Board; N],
             .collect(),
         Err(narrow_error) => {
             // The wide form: each rank lists every board in turn.
-            let wide = parse_grid(field, files * N, 8, |chars| {
-                piece(chars.next().expect("a character is left"))
-            });
+            let wide = parse_grid(field, files * N, 8, read_chess_piece);
             let grid = match wide {
                 Ok(grid) => grid,
                 Err(wide_error) => return Err(if N == 2 { narrow_error } else { wide_error }),
@@ -82,23 +67,10 @@ pub(super) fn parse<const N: usize>(
     fen: &str,
     options: &RuleOptions,
 ) -> Result<AliceGame<N>, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.is_empty() {
-        return Err(FenError::Empty);
-    }
-    if !(4..=6).contains(&fields.len()) {
-        return Err(FenError::FieldCount {
-            expected: "4 to 6",
-            found: fields.len(),
-        });
-    }
+    let fields = split_fields(fen)?;
     let rules = super::Rules::of(variant);
     let boards = parse_boards::<N>(fields[0], rules.files as usize)?;
-    let side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(FenError::InvalidSideToMove(other.to_string())),
-    };
+    let side = parse_side(fields[1])?;
     let mut pos = AliceGame {
         boards,
         variant,

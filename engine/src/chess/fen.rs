@@ -3,34 +3,14 @@
 use super::movegen::castling_squares;
 use super::{CastlingRights, Chess};
 use crate::bitboard::Bitboard;
-use crate::fen::{parse_counters, parse_grid, write_rank};
+use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_rank};
 use crate::game::FenError;
 use crate::types::{Color, Role, Square};
 
 pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
-    let fields: Vec<&str> = fen.split_whitespace().collect();
-    if fields.is_empty() {
-        return Err(FenError::Empty);
-    }
-    if !(4..=6).contains(&fields.len()) {
-        return Err(FenError::FieldCount {
-            expected: "4 to 6",
-            found: fields.len(),
-        });
-    }
+    let fields = split_fields(fen)?;
 
-    let grid = parse_grid(fields[0], 8, 8, |chars| {
-        let c = chars.next().expect("the grid reader calls with a character left");
-        let role = Role::from_char(c).ok_or(FenError::InvalidPiece(c))?;
-        Ok((
-            if c.is_ascii_uppercase() {
-                Color::White
-            } else {
-                Color::Black
-            },
-            role,
-        ))
-    })?;
+    let grid = parse_grid(fields[0], 8, 8, read_chess_piece)?;
     let mut pos = Chess {
         roles: [Bitboard::EMPTY; 6],
         colors: [Bitboard::EMPTY; 2],
@@ -51,11 +31,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
         }
     }
 
-    pos.side = match fields[1] {
-        "w" => Color::White,
-        "b" => Color::Black,
-        other => return Err(FenError::InvalidSideToMove(other.to_string())),
-    };
+    pos.side = parse_side(fields[1])?;
     validate_material(&pos)?;
     pos.castling = parse_castling(&pos, fields[2])?;
 
