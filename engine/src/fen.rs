@@ -125,6 +125,18 @@ pub fn parse_side(field: &str) -> Result<Color, FenError> {
     }
 }
 
+/// The board field of an 8x8 FEN; `piece` gives a square's FEN letter, if any.
+pub fn write_board(out: &mut String, piece: impl Fn(Square) -> Option<char>) {
+    for rank in (0..8u8).rev() {
+        write_rank(out, 8, |file| {
+            piece(Square::from_coords(file as u8, rank)).map(String::from)
+        });
+        if rank > 0 {
+            out.push('/');
+        }
+    }
+}
+
 /// One 8x8 board as text for humans, rank 8 at the top; `piece` names a square's
 /// occupant (a FEN letter) or `None` when it is empty.
 pub fn render_board(piece: impl Fn(Square) -> Option<char>) -> String {

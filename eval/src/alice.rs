@@ -108,7 +108,7 @@ impl<const N: usize> Evaluator<AliceGame<N>> for AliceEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchOptions, TranspositionTable};
+    use vorpal_engine::search::Score;
     use vorpal_engine::{Alice, History, Variant};
 
     fn eval(fen: &str) -> i32 {
@@ -130,26 +130,7 @@ mod tests {
         for mv in moves {
             history.push_text(mv).unwrap();
         }
-        let tt = TranspositionTable::new(8);
-        let control = SearchControl::default();
-        control.start(false);
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let result = search(
-            &history,
-            &AliceEval,
-            &limits,
-            &SearchOptions::default(),
-            &tt,
-            &control,
-            &mut |_| {},
-        );
-        (
-            history.position().move_name(result.best.unwrap()),
-            Score::from_internal(result.score),
-        )
+        crate::best_at_depth(&history, &AliceEval, depth)
     }
 
     #[test]
@@ -175,24 +156,10 @@ mod tests {
         // reports mate in 3 at every depth from 4 to 11.
         let fen = "2bB1|k1|N/3P4/2|p5/1|nP4n/1P6/6|r1/4|QK2/|r5BR w - - 1 41";
         let history = History::new(Alice::from_fen(Variant::Alice, fen).unwrap());
-        let tt = TranspositionTable::new(8);
-        let control = SearchControl::default();
-        control.start(false);
-        let limits = Limits {
-            depth: Some(7),
-            ..Limits::default()
-        };
-        let result = search(
-            &history,
-            &AliceEval,
-            &limits,
-            &SearchOptions::default(),
-            &tt,
-            &control,
-            &mut |_| {},
+        assert_eq!(
+            crate::best_at_depth(&history, &AliceEval, 7),
+            ("d7c8q".into(), Score::Mate(3))
         );
-        assert_eq!(Score::from_internal(result.score), Score::Mate(3));
-        assert_eq!(history.position().move_name(result.best.unwrap()), "d7c8q");
     }
 
     #[test]

@@ -72,7 +72,7 @@ impl Evaluator<Jabberwocky> for JabberwockyEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchOptions, TranspositionTable};
+    use vorpal_engine::search::Score;
     use vorpal_engine::{History, Variant};
 
     fn pos(fen: &str) -> Jabberwocky {
@@ -91,26 +91,7 @@ mod tests {
 
     fn best(fen: &str, depth: u32) -> (String, Score) {
         let history = History::new(pos(fen));
-        let tt = TranspositionTable::new(8);
-        let control = SearchControl::default();
-        control.start(false);
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let result = search(
-            &history,
-            &JabberwockyEval,
-            &limits,
-            &SearchOptions::default(),
-            &tt,
-            &control,
-            &mut |_| {},
-        );
-        (
-            history.position().move_name(result.best.unwrap()),
-            Score::from_internal(result.score),
-        )
+        crate::best_at_depth(&history, &JabberwockyEval, depth)
     }
 
     #[test]

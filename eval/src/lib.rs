@@ -83,6 +83,35 @@ impl std::ops::Mul<i32> for Tapered {
     }
 }
 
+/// The best move's name and the score of a one-thread search of `history` to `depth`,
+/// for the evaluators' tests.
+#[cfg(test)]
+fn best_at_depth<G: Game, E: Evaluator<G>>(
+    history: &vorpal_engine::History<G>,
+    evaluator: &E,
+    depth: u32,
+) -> (String, vorpal_engine::search::Score) {
+    use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchOptions, TranspositionTable};
+    let tt = TranspositionTable::new(8);
+    let control = SearchControl::default();
+    control.start(false);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let result = search(
+        history,
+        evaluator,
+        &limits,
+        &SearchOptions::default(),
+        &tt,
+        &control,
+        &mut |_| {},
+    );
+    let best = result.best.expect("the test position has a move");
+    (history.position().move_name(best), Score::from_internal(result.score))
+}
+
 #[cfg(test)]
 mod tests {
     use super::Tapered;

@@ -114,7 +114,7 @@ impl Evaluator<Superperm> for SuperpermEval {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchOptions, TranspositionTable};
+    use vorpal_engine::search::Score;
     use vorpal_engine::{History, Variant};
 
     fn pos(fen: &str) -> Superperm {
@@ -133,26 +133,7 @@ mod tests {
         for mv in moves {
             history.push_text(mv).unwrap();
         }
-        let tt = TranspositionTable::new(8);
-        let control = SearchControl::default();
-        control.start(false);
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let result = search(
-            &history,
-            &SuperpermEval,
-            &limits,
-            &SearchOptions::default(),
-            &tt,
-            &control,
-            &mut |_| {},
-        );
-        (
-            history.position().move_name(result.best.unwrap()),
-            Score::from_internal(result.score),
-        )
+        crate::best_at_depth(&history, &SuperpermEval, depth)
     }
 
     #[test]

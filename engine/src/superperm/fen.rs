@@ -4,7 +4,7 @@
 
 use super::{last_rank, Superperm};
 use crate::bitboard::Bitboard;
-use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_rank};
+use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_board};
 use crate::game::FenError;
 use crate::types::{Color, Role, Square};
 
@@ -65,15 +65,9 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
 
 pub(super) fn write(pos: &Superperm) -> String {
     let mut out = String::with_capacity(90);
-    for rank in (0..8u8).rev() {
-        write_rank(&mut out, 8, |file| {
-            pos.piece_at(Square::from_coords(file as u8, rank))
-                .map(|(color, role)| role.fen_char(color).to_string())
-        });
-        if rank > 0 {
-            out.push('/');
-        }
-    }
+    write_board(&mut out, |sq| {
+        pos.piece_at(sq).map(|(color, role)| role.fen_char(color))
+    });
     out.push(' ');
     out.push(pos.side.to_char());
     out.push_str(&format!(" - - {} {}", pos.halfmove, pos.fullmove));
