@@ -151,15 +151,30 @@ mod tests {
     }
 
     #[test]
-    fn finds_a_mate_in_three() {
+    fn finds_mates_in_two_and_three() {
         // Five plies before a mate in one of the pyffish-alice playouts; the search
-        // reports mate in 3 at every depth from 4 to 11.
+        // reports mate in 3 at every depth from 4 to 11. Nothing in it depends on zero
+        // moves, kept pieces or Black's start board, so the same mates stand in msalice,
+        // odonohue and alice2.
         let fen = "2bB1|k1|N/3P4/2|p5/1|nP4n/1P6/6|r1/4|QK2/|r5BR w - - 1 41";
-        let history = History::new(Alice::from_fen(Variant::Alice, fen).unwrap());
-        assert_eq!(
-            crate::best_at_depth(&history, &AliceEval, 7),
-            ("d7c8q".into(), Score::Mate(3))
-        );
+        for variant in [Variant::Alice, Variant::MsAlice, Variant::ODonohue, Variant::Alice2] {
+            let mut history = History::new(Alice::from_fen(variant, fen).unwrap());
+            assert_eq!(
+                crate::best_at_depth(&history, &AliceEval, 7),
+                ("d7c8q".into(), Score::Mate(3)),
+                "{}",
+                variant.name()
+            );
+            for mv in ["d7c8q", "f8g7"] {
+                history.push_text(mv).unwrap();
+            }
+            assert_eq!(
+                crate::best_at_depth(&history, &AliceEval, 5),
+                ("e2e5".into(), Score::Mate(2)),
+                "{}",
+                variant.name()
+            );
+        }
     }
 
     #[test]
