@@ -32,6 +32,39 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
         .collect()
 }
 
+/// Below this many plies a subtree is counted without looking at the stop flag.
+const UNCHECKED_DEPTH: u32 = 4;
+
+/// [`perft`] that gives up, returning `None`, soon after `stopped` turns true.
+fn perft_until<G: Game>(pos: &G, depth: u32, stopped: &(impl Fn() -> bool + Sync)) -> Option<u64> {
+    if stopped() {
+        return None;
+    }
+    if depth <= UNCHECKED_DEPTH {
+        return Some(perft(pos, depth));
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .iter()
+        .map(|&mv| perft_until(&pos.play(mv), depth - 1, stopped))
+        .sum()
+}
+
+/// [`divide`] for an interactive caller: `None` if `stopped` turned true before it
+/// finished.
+pub fn divide_until<G: Game>(pos: &G, depth: u32, stopped: &(impl Fn() -> bool + Sync)) -> Option<Vec<(G::Move, u64)>> {
+    if depth == 0 {
+        return Some(Vec::new());
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves
+        .par_iter()
+        .map(|&mv| perft_until(&pos.play(mv), depth - 1, stopped).map(|n| (mv, n)))
+        .collect()
+}
+
 /// Perft in parallel over the root moves on the current rayon pool.
 pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
     if depth <= 2 {
@@ -130,6 +163,15 @@ pub fn check_vectors<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn divide_until_counts_unless_stopped() {
+        let start = vorpal_engine::Chess::startpos(Variant::Chess);
+        let counts = divide_until(&start, 6, &|| false).expect("not stopped");
+        assert_eq!(counts, divide(&start, 6));
+        assert_eq!(counts.iter().map(|&(_, n)| n).sum::<u64>(), 119_060_324);
+        assert_eq!(divide_until(&start, 6, &|| true), None);
+    }
 
     #[test]
     fn vector_lines_parse() {

@@ -211,12 +211,17 @@ impl Protocol {
         }
         self.finish_search();
         if let Some((&"perft", rest)) = args.split_first() {
-            match rest {
+            let depth = match rest {
                 [depth] => match depth.parse::<u32>() {
-                    Ok(d) if d <= 20 => self.session.perft(d).iter().for_each(|l| println!("{l}")),
-                    _ => error(format_args!("perft depth must be a number from 0 to 20, got '{depth}'")),
+                    Ok(d) if d <= 20 => d,
+                    _ => return error(format_args!("perft depth must be a number from 0 to 20, got '{depth}'")),
                 },
-                _ => error("expected 'go perft <depth>'"),
+                _ => return error("expected 'go perft <depth>'"),
+            };
+            self.control.start(false);
+            match self.session.perft(depth, Arc::clone(&self.control)) {
+                Ok(handle) => self.search = Some(handle),
+                Err(e) => error(format_args!("cannot start the perft thread: {e}")),
             }
             return;
         }

@@ -7,7 +7,7 @@ use std::thread::JoinHandle;
 use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchInfo, SearchOptions, TranspositionTable};
 use vorpal_engine::{with_game, Game, History, RuleOptions, Variant};
 use vorpal_eval::Evaluated;
-use vorpal_perft::divide;
+use vorpal_perft::divide_until;
 
 /// What a search needs besides the position.
 pub struct SearchJob {
@@ -27,8 +27,9 @@ pub trait Session: Send {
     /// Starts a search on its own thread; it prints `info` lines and then `bestmove`.
     fn go(&self, job: SearchJob) -> std::io::Result<JoinHandle<()>>;
 
-    /// Perft with divide, as lines of text ending with `Nodes searched: N`.
-    fn perft(&self, depth: u32) -> Vec<String>;
+    /// Starts perft with divide on its own thread; it prints one line per root move and
+    /// `Nodes searched: N`, or nothing but an `info string` line if `stop` comes first.
+    fn perft(&self, depth: u32, control: Arc<SearchControl>) -> std::io::Result<JoinHandle<()>>;
 
     fn display(&self) -> String;
 
@@ -143,21 +144,26 @@ impl<G: Evaluated> Session for GameSession<G> {
             })
     }
 
-    fn perft(&self, depth: u32) -> Vec<String> {
-        let pos = self.history.position();
-        let counts = divide(pos, depth);
-        let total: u64 = if depth == 0 {
-            1
-        } else {
-            counts.iter().map(|(_, n)| n).sum()
-        };
-        let mut lines: Vec<String> = counts
-            .iter()
-            .map(|(mv, n)| format!("{}: {n}", pos.move_name(*mv)))
-            .collect();
-        lines.push(String::new());
-        lines.push(format!("Nodes searched: {total}"));
-        lines
+    fn perft(&self, depth: u32, control: Arc<SearchControl>) -> std::io::Result<JoinHandle<()>> {
+        let pos = self.history.position().clone();
+        std::thread::Builder::new().name("perft".into()).spawn(move || {
+            match divide_until(&pos, depth, &|| control.is_stopped()) {
+                None => println!("info string perft stopped"),
+                Some(counts) => {
+                    let total: u64 = if depth == 0 {
+                        1
+                    } else {
+                        counts.iter().map(|(_, n)| n).sum()
+                    };
+                    for (mv, n) in &counts {
+                        println!("{}: {n}", pos.move_name(*mv));
+                    }
+                    println!();
+                    println!("Nodes searched: {total}");
+                }
+            }
+            control.mark_reported();
+        })
     }
 
     fn display(&self) -> String {

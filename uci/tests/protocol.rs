@@ -452,6 +452,35 @@ fn end_of_input_during_go_infinite_gives_bestmove_and_exit() {
 }
 
 #[test]
+fn a_deep_perft_is_stopped_and_the_engine_answers_at_once() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    // Depth 10 from the start position would take hours.
+    engine.send("go perft 10");
+    engine.send("isready");
+    engine.expect("'readyok' while perft runs", |l| l == "readyok", WAIT);
+    engine.send("go depth 1");
+    engine.expect("the refusal of a second job", |l| l.contains("already searching"), WAIT);
+    engine.send("stop");
+    engine.expect(
+        "'info string perft stopped'",
+        |l| l == "info string perft stopped",
+        WAIT,
+    );
+    engine.send("go perft 2");
+    let lines = engine.collect_until("'Nodes searched: ...'", |l| l.starts_with("Nodes searched:"), WAIT);
+    assert_eq!(lines.last().map(String::as_str), Some("Nodes searched: 400"));
+    engine.send("go perft 10");
+    engine.close_input();
+    engine.expect(
+        "perft stopped by the end of input",
+        |l| l == "info string perft stopped",
+        WAIT,
+    );
+    engine.require_success();
+}
+
+#[test]
 fn perft_and_game_over() {
     let _serial = serial();
     let mut engine = Engine::start();
