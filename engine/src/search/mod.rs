@@ -3,8 +3,11 @@
 //! transposition table, null-move pruning and late-move reductions where the game
 //! allows them, killer and history move ordering, Lazy SMP and MultiPV.
 
+mod greedy;
 mod time;
 mod tt;
+
+pub use greedy::greedy;
 
 pub use time::{Limits, TimeBudget};
 pub use tt::{Bound, Entry, TranspositionTable};
@@ -157,6 +160,14 @@ impl SearchControl {
         }
     }
 
+    /// Returns once a search with these limits may report: at once, except under
+    /// `infinite` and while pondering, which wait for `stop` (or `ponderhit`).
+    pub fn hold(&self, limits: &Limits) {
+        while (limits.infinite || self.is_pondering()) && !self.is_stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::SeqCst)
     }
@@ -243,10 +254,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
         } else {
             Worker::new(0, root, evaluator, &shared, game_hashes).iterate(options.multipv.max(1), report)
         };
-        // `go infinite` and pondering never end on their own: wait for stop/ponderhit.
-        while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        control.hold(limits);
         shared.done.store(true, Ordering::SeqCst);
         result
     });
