@@ -29,7 +29,7 @@ enum Command {
     /// Search a fixed set of positions to a fixed depth; the node count is a signature.
     Bench(bench::BenchArgs),
     /// Play engine-against-engine games, refereed by Vorpal's rules.
-    Match(matches::MatchArgs),
+    Match(Box<matches::MatchArgs>),
 }
 
 fn main() -> ExitCode {
