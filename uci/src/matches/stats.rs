@@ -118,9 +118,15 @@ impl EloEstimate {
             elo_from_score((mean - spread).max(0.0)),
             elo_from_score((mean + spread).min(1.0)),
         );
+        let elo = elo_from_score(mean);
         Some(EloEstimate {
-            elo: elo_from_score(mean),
-            margin: (high - low) / 2.0,
+            elo,
+            // All won or all lost: no finite bound on either side.
+            margin: if elo.is_finite() {
+                (high - low) / 2.0
+            } else {
+                f64::INFINITY
+            },
         })
     }
 }
@@ -246,6 +252,12 @@ mod tests {
         assert!(close(estimate.elo, 147.19, 0.01), "{estimate}");
         assert!(close(estimate.margin, 66.01, 0.01), "{estimate}");
         assert_eq!(Tally::default().elo(), None);
+        let all_won = Tally {
+            wins: 4,
+            draws: 0,
+            losses: 0,
+        };
+        assert_eq!(all_won.elo().unwrap().to_string(), "inf +/- inf");
     }
 
     #[test]
