@@ -147,6 +147,36 @@ fn a_short_match_in_every_game_replays_to_the_same_results() {
 }
 
 #[test]
+fn level_scores_adjudicate_a_draw() {
+    let pgn = temp_file("draw.pgn");
+    // Any score within 10,000 cp counts as level: both engines' first moves end it.
+    vorpal_match(&[
+        "--engine1",
+        VORPAL,
+        "--engine2",
+        VORPAL,
+        "--nodes",
+        "200",
+        "--draw-score",
+        "10000",
+        "--draw-moves",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let games = parse_pgn(&std::fs::read_to_string(&pgn).unwrap());
+    std::fs::remove_file(&pgn).unwrap();
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        assert_eq!(game.tag("Termination"), Some("adjudication"));
+        assert_eq!(game.result, "1/2-1/2");
+        // The first chess opening has six plies; then one move each.
+        assert_eq!(game.moves.len(), 8);
+        replay::<vorpal_engine::Chess>(Variant::Chess, game);
+    }
+}
+
+#[test]
 fn set_up_positions_are_tagged_and_replay() {
     let openings = temp_file("openings.txt");
     // A rook ending from a FEN, and a line from the start position.

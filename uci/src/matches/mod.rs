@@ -439,3 +439,64 @@ impl<'a> Report<'a> {
         println!("Ptnml(0-2): [{ll}, {ld}, {even}, {wd}, {ww}]");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_are_base_plus_increment_seconds() {
+        assert_eq!(
+            parse_tc("10+0.1"),
+            Ok(Limit::Clock {
+                base: Duration::from_secs(10),
+                increment: Duration::from_millis(100)
+            })
+        );
+        assert_eq!(
+            parse_tc("0.5"),
+            Ok(Limit::Clock {
+                base: Duration::from_millis(500),
+                increment: Duration::ZERO
+            })
+        );
+        for bad in ["", "+1", "0+1", "x+1", "1+x", "-1+0", "inf"] {
+            assert!(parse_tc(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn engine_options_are_name_equals_value() {
+        assert_eq!(
+            parse_option("Move Overhead = 50"),
+            Ok(("Move Overhead".into(), "50".into()))
+        );
+        assert_eq!(parse_option("Player=greedy"), Ok(("Player".into(), "greedy".into())));
+        assert!(parse_option("Hash").is_err());
+        assert!(parse_option("=5").is_err());
+    }
+
+    #[test]
+    fn games_pair_up_by_opening() {
+        let mut report = Report::new("a", "b", None);
+        // Games 0 and 1 share opening 0, games 2 and 3 opening 1; they finish out of
+        // order.
+        report.add(2, points(2, Outcome::Win(Color::White)));
+        report.add(0, points(0, Outcome::Win(Color::White)));
+        assert_eq!(report.pairs.pairs(), 0);
+        // Game 1: the second engine has White and wins: a win and a loss.
+        report.add(1, points(1, Outcome::Win(Color::White)));
+        // Game 3: the first engine, with Black, draws: a win and a draw.
+        report.add(3, points(3, Outcome::Draw));
+        assert_eq!(report.pairs.0, [0, 0, 1, 1, 0]);
+        assert_eq!(
+            report.tally,
+            Tally {
+                wins: 2,
+                draws: 1,
+                losses: 1
+            }
+        );
+        assert!(report.unpaired.is_empty());
+    }
+}

@@ -200,7 +200,7 @@ impl ScoreRuns {
 /// Plays one game. `players` are indexed by colour (White first); a player that is
 /// `None` could not be started and forfeits. An engine that exits or hangs is
 /// dropped (killed) and left `None`, to be restarted for the next game.
-pub fn play<G: Game>(setup: &Setup, players: [&mut Option<Engine>; 2]) -> Played {
+pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Played {
     let start = G::from_fen_with(setup.variant, &setup.opening.fen, &setup.rules)
         .expect("openings are checked before the match");
     let mut history = History::new(start);
@@ -216,7 +216,6 @@ pub fn play<G: Game>(setup: &Setup, players: [&mut Option<Engine>; 2]) -> Played
     };
     let forfeit = |loser: Color| Outcome::Win(!loser);
 
-    let mut players = players;
     for color in [Color::White, Color::Black] {
         let slot = &mut players[color.index()];
         let ready = slot.as_mut().map(Engine::new_game);
@@ -295,5 +294,77 @@ pub fn play<G: Game>(setup: &Setup, players: [&mut Option<Engine>; 2]) -> Played
                 return finish(moves, outcome, termination);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Feeds alternating White and Black scores; the ply and result of the first
+    /// adjudication.
+    fn adjudicate(rules: Adjudication, scores: &[Option<i32>]) -> Option<(u32, Outcome, Termination)> {
+        let mut runs = ScoreRuns::default();
+        scores.iter().zip(1..).find_map(|(&score, ply)| {
+            let mover = if ply % 2 == 1 { Color::White } else { Color::Black };
+            runs.record(&rules, mover, score, ply)
+                .map(|(outcome, termination)| (ply, outcome, termination))
+        })
+    }
+
+    #[test]
+    fn resign_needs_the_losing_score_for_consecutive_own_moves() {
+        let rules = Adjudication {
+            resign: Some((500, 2)),
+            draw: None,
+        };
+        // Black reports -600, -700: it resigns at its second such move (ply 4).
+        let scores = [Some(50), Some(-600), Some(40), Some(-700)];
+        assert_eq!(
+            adjudicate(rules, &scores),
+            Some((4, Outcome::Win(Color::White), Termination::Resigned))
+        );
+        // A better score, or none, between the two starts the count again.
+        let broken = [Some(50), Some(-600), Some(40), Some(-100), Some(0), Some(-700)];
+        assert_eq!(adjudicate(rules, &broken), None);
+        let silent = [Some(50), Some(-600), Some(40), None, Some(0), Some(-700)];
+        assert_eq!(adjudicate(rules, &silent), None);
+        // -500 is at the threshold; mates count as big scores.
+        let mated = [Some(-500), None, Some(-(100_000 - 3))];
+        assert_eq!(
+            adjudicate(rules, &mated),
+            Some((3, Outcome::Win(Color::Black), Termination::Resigned))
+        );
+    }
+
+    #[test]
+    fn draw_needs_both_sides_level_from_the_given_move() {
+        let rules = Adjudication {
+            resign: None,
+            draw: Some(DrawAdjudication {
+                score: 10,
+                moves: 2,
+                after_move: 3,
+            }),
+        };
+        // Four level plies in a row end the game, but not before move 3 is complete.
+        let level = [Some(5); 8];
+        assert_eq!(
+            adjudicate(rules, &level),
+            Some((6, Outcome::Draw, Termination::DrawAdjudicated))
+        );
+        let early_break = [
+            Some(5),
+            Some(5),
+            Some(5),
+            Some(5),
+            Some(5),
+            Some(30),
+            Some(5),
+            Some(5),
+            Some(5),
+        ];
+        assert_eq!(adjudicate(rules, &early_break), None);
+        assert_eq!(adjudicate(Adjudication::default(), &level), None);
     }
 }
