@@ -1,7 +1,8 @@
-//! The one-ply greedy player: it plays the move after which the static evaluation
-//! (material first, in every game's evaluator) is best for it, a game-winning move
-//! before anything and a drawing one at zero. A fixed weak opponent for strength
-//! measurements; no look-ahead, so it sees no reply.
+//! The one-ply greedy player: it plays the move after which its material balance
+//! ([`Evaluator::material`]) is best, the static evaluation deciding between equals; a
+//! move that wins the game comes before anything, and one that draws counts as level
+//! material. A fixed weak opponent for strength measurements: with no look-ahead, it
+//! sees no reply.
 
 use super::{Evaluator, Limits, Score, SearchControl, SearchInfo, SearchResult, MATE};
 use crate::game::{Game, MoveList, Outcome};
@@ -24,23 +25,27 @@ pub fn greedy<G: Game, E: Evaluator<G>>(
     if history.result().is_none() {
         root.legal_moves(&mut moves);
     }
+    // (material, evaluation) after each move, for the mover.
     let scored = moves.iter().map(|&mv| {
         let mut next = history.clone();
         next.push(mv);
-        let score = match next.result() {
-            Some(result) if result.outcome == Outcome::Win(mover) => MATE - 1,
-            Some(result) if result.outcome == Outcome::Draw => 0,
-            Some(_) => -(MATE - 1),
-            None => -evaluator.evaluate(next.position()),
+        let key = match next.result() {
+            Some(result) if result.outcome == Outcome::Win(mover) => (MATE - 1, 0),
+            Some(result) if result.outcome == Outcome::Draw => (0, 0),
+            Some(_) => (-(MATE - 1), 0),
+            None => (
+                -evaluator.material(next.position()),
+                -evaluator.evaluate(next.position()),
+            ),
         };
-        (mv, score)
+        (mv, key)
     });
     // The first of equally good moves, so the choice is reproducible.
-    let best = scored.fold(None, |best: Option<(G::Move, i32)>, (mv, score)| match best {
-        Some((_, top)) if top >= score => best,
-        _ => Some((mv, score)),
+    let best = scored.fold(None, |best: Option<(G::Move, (i32, i32))>, (mv, key)| match best {
+        Some((_, top)) if top >= key => best,
+        _ => Some((mv, key)),
     });
-    if let Some((mv, score)) = best {
+    if let Some((mv, (score, _))) = best {
         report(&SearchInfo {
             depth: 1,
             seldepth: 1,
@@ -57,7 +62,7 @@ pub fn greedy<G: Game, E: Evaluator<G>>(
     SearchResult {
         best: best.map(|(mv, _)| mv),
         ponder: None,
-        score: best.map_or(0, |(_, score)| score),
+        score: best.map_or(0, |(_, (score, _))| score),
         depth: 1,
         nodes: moves.len() as u64,
     }
@@ -68,13 +73,26 @@ mod tests {
     use super::*;
     use crate::chess::Chess;
     use crate::game::Variant;
-    use crate::types::Role;
+    use crate::types::{Color, Role, Square};
 
-    /// Material only, as in the search tests.
+    /// Material, and an evaluation that only likes a knight on d5: it breaks ties.
     struct Material;
 
     impl Evaluator<Chess> for Material {
         fn evaluate(&self, pos: &Chess) -> i32 {
+            let knight_on_d5 = pos.piece_at(Square::parse("d5").unwrap());
+            let bonus = if knight_on_d5 == Some((Color::White, Role::Knight)) {
+                50
+            } else {
+                0
+            };
+            match pos.side_to_move() {
+                Color::White => self.material(pos) + bonus,
+                Color::Black => self.material(pos) - bonus,
+            }
+        }
+
+        fn material(&self, pos: &Chess) -> i32 {
             let us = pos.side_to_move();
             [
                 (Role::Pawn, 100),
@@ -110,6 +128,20 @@ mod tests {
         // not see exd5.
         let (mv, score) = greedy_move("4k3/8/4p3/1p1q4/8/2N5/8/4K3 w - - 0 1");
         assert_eq!((mv.as_str(), score), ("c3d5", 100));
+    }
+
+    #[test]
+    fn material_first_then_the_evaluation() {
+        // No capture: the evaluation's favourite, Nd5, not the first move generated.
+        assert_eq!(
+            greedy_move("4k3/7p/8/8/8/2N5/7P/4K3 w - - 0 1"),
+            ("c3d5".to_string(), 300)
+        );
+        // A pawn to take (300 after it, 200 after any other move): material first.
+        assert_eq!(
+            greedy_move("4k3/7p/8/8/p7/2N5/7P/4K3 w - - 0 1"),
+            ("c3a4".to_string(), 300)
+        );
     }
 
     #[test]

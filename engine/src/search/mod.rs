@@ -36,6 +36,13 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// Ordering key of a tactical move (captures by most valuable victim, least
     /// valuable attacker; promotions): higher is searched first.
     fn tactical_order(&self, pos: &G, mv: G::Move) -> i32;
+
+    /// The material balance alone, for the side to move: what the greedy player
+    /// maximises first. An evaluator that does not count material apart gives its
+    /// whole evaluation.
+    fn material(&self, pos: &G) -> i32 {
+        self.evaluate(pos)
+    }
 }
 
 /// A score as the protocol reports it.
