@@ -224,7 +224,7 @@ fn fake_loses(mode: &str, limit: &[&str], reason: &str, termination: &str) {
         "--games",
         "2",
         "--move-timeout",
-        "300",
+        "1000",
         "--pgn",
         pgn.to_str().unwrap(),
     ];

@@ -91,7 +91,7 @@ pub struct MatchArgs {
     #[arg(long, value_name = "MS", default_value_t = 30_000)]
     move_timeout: u64,
     /// Sequential probability ratio test on game pairs; the match stops at a verdict
-    #[arg(long, num_args = 4, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"])]
+    #[arg(long, num_args = 4, allow_negative_numbers = true, value_names = ["ELO0", "ELO1", "ALPHA", "BETA"])]
     sprt: Option<Vec<f64>>,
     /// How the SPRT's Elo bounds are read
     #[arg(long, value_enum, default_value = "normalized")]
