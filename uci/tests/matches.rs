@@ -268,6 +268,7 @@ fn a_hung_engine_is_killed_and_loses() {
         "stalled connection",
     );
     fake_loses("hang", &["--tc", "0.2+0"], "loses on time", "time forfeit");
+    fake_loses("hang", &["--movetime", "50"], "loses on time", "time forfeit");
 }
 
 #[test]
@@ -293,7 +294,7 @@ fn bad_match_arguments_give_one_line() {
     );
     assert_eq!(
         run(&["--engine1", VORPAL, "--engine2", VORPAL]),
-        "error: give a time control: --tc, --nodes or --depth"
+        "error: give a time control: --tc, --movetime, --nodes or --depth"
     );
     assert_eq!(
         run(&["--engine1", VORPAL, "--engine2", VORPAL, "--tc", "fast"]),

@@ -50,6 +50,9 @@ pub struct MatchArgs {
     /// Clock per side: base seconds plus increment seconds per move, as 10+0.1
     #[arg(long, value_name = "BASE+INC", group = "limit")]
     tc: Option<String>,
+    /// Fixed time per move, in milliseconds
+    #[arg(long, value_name = "MS", group = "limit")]
+    movetime: Option<u64>,
     /// Fixed nodes per move
     #[arg(long, group = "limit")]
     nodes: Option<u64>,
@@ -83,7 +86,7 @@ pub struct MatchArgs {
     /// ... once this many full moves have been played
     #[arg(long, value_name = "N", default_value_t = 0)]
     draw_after: u32,
-    /// Milliseconds an engine may exceed its clock before it loses on time
+    /// Milliseconds an engine may exceed its clock or move time before it loses on time
     #[arg(long, value_name = "MS", default_value_t = 100)]
     time_margin: u64,
     /// Milliseconds a move may take under --nodes or --depth before the engine is
@@ -165,12 +168,16 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
     let rules = RuleOptions {
         alice_en_passant: args.alice_en_passant,
     };
-    let limit = match (&args.tc, args.nodes, args.depth) {
-        (Some(tc), _, _) => parse_tc(tc)?,
-        (_, Some(0), _) | (_, _, Some(0)) => return Err("--nodes and --depth must be at least 1".to_string()),
-        (_, Some(nodes), _) => Limit::Nodes(nodes),
-        (_, _, Some(depth)) => Limit::Depth(depth),
-        (None, None, None) => return Err("give a time control: --tc, --nodes or --depth".to_string()),
+    // clap lets at most one of them through.
+    let limit = match (&args.tc, args.movetime, args.nodes, args.depth) {
+        (Some(tc), ..) => parse_tc(tc)?,
+        (_, Some(0), ..) | (_, _, Some(0), _) | (.., Some(0)) => {
+            return Err("--movetime, --nodes and --depth must be at least 1".to_string())
+        }
+        (_, Some(ms), ..) => Limit::MoveTime(Duration::from_millis(ms)),
+        (_, _, Some(nodes), _) => Limit::Nodes(nodes),
+        (.., Some(depth)) => Limit::Depth(depth),
+        (None, None, None, None) => return Err("give a time control: --tc, --movetime, --nodes or --depth".to_string()),
     };
     if args.games == 0 || args.concurrency == 0 {
         return Err("--games and --concurrency must be at least 1".to_string());

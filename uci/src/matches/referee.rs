@@ -16,18 +16,21 @@ pub enum Limit {
         base: Duration,
         increment: Duration,
     },
+    /// A fixed time per move.
+    MoveTime(Duration),
     Nodes(u64),
     Depth(u32),
 }
 
 impl Limit {
-    /// The PGN `TimeControl` value: seconds and increment, or `-` for fixed limits.
+    /// The PGN `TimeControl` value: seconds and increment, or `-` for limits per move
+    /// (PGN has no form for them).
     pub fn pgn(&self) -> String {
         match *self {
             Limit::Clock { base, increment } => {
                 format!("{}+{}", base.as_secs_f64(), increment.as_secs_f64())
             }
-            Limit::Nodes(_) | Limit::Depth(_) => "-".to_string(),
+            Limit::MoveTime(_) | Limit::Nodes(_) | Limit::Depth(_) => "-".to_string(),
         }
     }
 }
@@ -38,6 +41,7 @@ impl std::fmt::Display for Limit {
             Limit::Clock { base, increment } => {
                 write!(f, "tc={}+{}", base.as_secs_f64(), increment.as_secs_f64())
             }
+            Limit::MoveTime(time) => write!(f, "movetime={}", time.as_millis()),
             Limit::Nodes(n) => write!(f, "nodes={n}"),
             Limit::Depth(d) => write!(f, "depth={d}"),
         }
@@ -68,7 +72,7 @@ pub struct Setup<'a> {
     pub rules: RuleOptions,
     pub opening: &'a Opening,
     pub limit: Limit,
-    /// Time beyond its clock an engine may take before it loses on time.
+    /// Time beyond its clock or move time an engine may take before it loses on time.
     pub time_margin: Duration,
     /// How long a move under a fixed node or depth limit may take.
     pub move_timeout: Duration,
@@ -84,7 +88,7 @@ pub enum Termination {
     Resigned,
     /// Both scores stayed near zero.
     DrawAdjudicated,
-    /// The loser ran out of time (or, under a clock, stopped answering).
+    /// The loser ran out of time (or, under a clock or a move time, stopped answering).
     TimeForfeit,
     /// The loser's move was not legal.
     IllegalMove(String),
@@ -227,7 +231,7 @@ pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Pl
 
     let mut clocks = match setup.limit {
         Limit::Clock { base, .. } => [base; 2],
-        Limit::Nodes(_) | Limit::Depth(_) => [Duration::ZERO; 2],
+        Limit::MoveTime(_) | Limit::Nodes(_) | Limit::Depth(_) => [Duration::ZERO; 2],
     };
     let mut runs = ScoreRuns::default();
     let mut plies = 0;
@@ -241,7 +245,8 @@ pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Pl
         } else {
             format!("position fen {} moves {}", setup.opening.fen, moves.join(" "))
         };
-        let (go, allowed) = match setup.limit {
+        // The time the mover has, if the limit is one of time.
+        let (go, time) = match setup.limit {
             Limit::Clock { increment, .. } => {
                 let ms = |d: Duration| d.as_millis();
                 (
@@ -252,12 +257,14 @@ pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Pl
                         ms(increment),
                         ms(increment)
                     ),
-                    clocks[mover.index()] + setup.time_margin,
+                    Some(clocks[mover.index()]),
                 )
             }
-            Limit::Nodes(n) => (format!("go nodes {n}"), setup.move_timeout),
-            Limit::Depth(d) => (format!("go depth {d}"), setup.move_timeout),
+            Limit::MoveTime(time) => (format!("go movetime {}", time.as_millis()), Some(time)),
+            Limit::Nodes(n) => (format!("go nodes {n}"), None),
+            Limit::Depth(d) => (format!("go depth {d}"), None),
         };
+        let allowed = time.map_or(setup.move_timeout, |time| time + setup.time_margin);
         let slot = &mut players[mover.index()];
         let engine = slot.as_mut().expect("both players are present during the game");
         let started = Instant::now();
@@ -268,19 +275,19 @@ pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Pl
             Err(failure) => {
                 // Whatever state it is in, the engine is not trusted with another game.
                 **slot = None;
-                let termination = match (failure, setup.limit) {
-                    (Failure::Exited, _) => Termination::Crashed,
-                    (Failure::Timeout, Limit::Clock { .. }) => Termination::TimeForfeit,
-                    (Failure::Timeout, _) => Termination::Stalled,
+                let termination = match failure {
+                    Failure::Exited => Termination::Crashed,
+                    Failure::Timeout if time.is_some() => Termination::TimeForfeit,
+                    Failure::Timeout => Termination::Stalled,
                 };
                 return finish(moves, forfeit(mover), termination);
             }
         };
+        if time.is_some_and(|time| elapsed > time + setup.time_margin) {
+            return finish(moves, forfeit(mover), Termination::TimeForfeit);
+        }
         if let Limit::Clock { increment, .. } = setup.limit {
             let clock = &mut clocks[mover.index()];
-            if elapsed > *clock + setup.time_margin {
-                return finish(moves, forfeit(mover), Termination::TimeForfeit);
-            }
             *clock = clock.saturating_sub(elapsed) + increment;
         }
         if history.push_text(&reply.bestmove).is_err() {
