@@ -124,25 +124,29 @@ fn a_short_match_in_every_game_replays_to_the_same_results() {
             "--nodes",
             "200",
             "--games",
-            "2",
+            "4",
             "--concurrency",
             "2",
             "--pgn",
             pgn.to_str().unwrap(),
         ]);
         let stdout = String::from_utf8_lossy(&output.stdout);
-        assert_eq!(stdout.matches("Finished game").count(), 2, "{stdout}");
-        assert!(stdout.contains("Games: 2, "), "{stdout}");
-        let games = parse_pgn(&std::fs::read_to_string(&pgn).unwrap());
+        assert_eq!(stdout.matches("Finished game").count(), 4, "{stdout}");
+        assert!(stdout.contains("Games: 4, "), "{stdout}");
+        let mut games = parse_pgn(&std::fs::read_to_string(&pgn).unwrap());
         std::fs::remove_file(&pgn).unwrap();
-        assert_eq!(games.len(), 2);
+        assert_eq!(games.len(), 4);
         for game in &games {
             assert_eq!(game.tag("Variant"), Some(variant.name()));
             assert_eq!(game.tag("Termination"), Some("normal"), "{}", variant.name());
             with_game!(variant, G => replay::<G>(variant, game));
         }
-        // The same opening with colours reversed.
-        assert_eq!(games[0].moves[..4], games[1].moves[..4]);
+        // Rounds 1 and 2, 3 and 4: one opening each, colours reversed.
+        games.sort_by_key(|game| game.tag("Round").unwrap().parse::<u32>().unwrap());
+        for pair in games.chunks(2) {
+            assert_eq!(pair[0].tag("White"), pair[1].tag("Black"));
+            assert_eq!(pair[0].tag("FEN"), pair[1].tag("FEN"));
+        }
     }
 }
 

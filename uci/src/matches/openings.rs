@@ -241,13 +241,33 @@ mod tests {
 
     #[test]
     fn every_game_has_legal_balanced_built_in_openings() {
+        // The games of this list must have a set; a game added later plays from its
+        // start position until it gets one, and its set is checked here from then on.
+        for name in [
+            "chess",
+            "alice",
+            "alice2",
+            "msalice",
+            "odonohue",
+            "duo",
+            "minialice",
+            "alice3",
+            "jabberwocky",
+            "superpermutation",
+        ] {
+            let lines = BUILT_IN
+                .iter()
+                .find(|(game, _)| *game == name)
+                .map(|(_, lines)| lines.len());
+            assert_eq!(lines, Some(8), "{name}");
+        }
         let mut unbalanced = Vec::new();
         for variant in Variant::all() {
             let openings = built_in(variant);
-            assert!(openings.len() >= 8, "{}: {} openings", variant.name(), openings.len());
+            let has_set = BUILT_IN.iter().any(|(name, _)| *name == variant.name());
             with_game!(variant, G => {
                 check::<G>(variant, &RuleOptions::default(), &openings).unwrap();
-                for opening in &openings {
+                for opening in openings.iter().filter(|_| has_set) {
                     let score = score::<G>(variant, opening);
                     if !matches!(score, Score::Centipawns(cp) if cp.abs() <= BALANCE_LIMIT) {
                         unbalanced.push(format!("{} {:?}: {score:?}", variant.name(), opening.moves));
