@@ -103,6 +103,12 @@ impl<const N: usize> Evaluator<AliceGame<N>> for AliceEval {
         };
         (victim + promotion) * 8 - attacker
     }
+
+    fn material(&self, pos: &AliceGame<N>) -> i32 {
+        crate::material_balance(&ORDER_VALUE, pos.side_to_move(), |c, r| {
+            (0..N).map(|id| pos.board(id).pieces(c, r).count()).sum()
+        })
+    }
 }
 
 #[cfg(test)]

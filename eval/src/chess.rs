@@ -20,7 +20,7 @@ pub(crate) const MATERIAL: [Tapered; 6] = [
 pub(crate) const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 pub(crate) const MAX_PHASE: i32 = 24;
 
-/// Plain piece values for move ordering and exchanges.
+/// Plain piece values for move ordering, exchanges and the material balance.
 pub const ORDER_VALUE: [i32; 6] = [100, 310, 330, 500, 950, 2000];
 
 /// Distance from the board's centre in half-files/ranks, 0 (centre) to 3 (edge).
@@ -253,6 +253,10 @@ impl Evaluator<Chess> for ChessEval {
         };
         let promotion = mv.promotion().map_or(0, |r| ORDER_VALUE[r.index()]);
         (victim + promotion) * 8 - attacker
+    }
+
+    fn material(&self, pos: &Chess) -> i32 {
+        crate::material_balance(&ORDER_VALUE, pos.side_to_move(), |c, r| pos.pieces(c, r).count())
     }
 }
 

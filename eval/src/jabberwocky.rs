@@ -67,6 +67,10 @@ impl Evaluator<Jabberwocky> for JabberwockyEval {
         let victim = pos.role_at(mv.to()).map_or(0, |r| VALUE[r.index()]);
         victim * 8 - attacker / 8
     }
+
+    fn material(&self, pos: &Jabberwocky) -> i32 {
+        crate::material_balance(&VALUE, pos.side_to_move(), |c, r| pos.pieces(c, r).count())
+    }
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ pub use superperm::SuperpermEval;
 
 use vorpal_engine::alice::AliceGame;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Chess, Game, Jabberwocky, Superperm};
+use vorpal_engine::{Chess, Color, Game, Jabberwocky, Role, Superperm};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -34,6 +34,15 @@ impl Evaluated for Jabberwocky {
 
 impl Evaluated for Superperm {
     type Eval = SuperpermEval;
+}
+
+/// `us`'s material less the opponent's: `values` by role times the number of pieces
+/// `count` gives for each colour and role.
+fn material_balance(values: &[i32; 6], us: Color, count: impl Fn(Color, Role) -> u32) -> i32 {
+    Role::ALL
+        .iter()
+        .map(|&role| values[role.index()] * (count(us, role) as i32 - count(!us, role) as i32))
+        .sum()
 }
 
 /// A middle-game and an end-game value, blended by the game phase.
@@ -115,6 +124,29 @@ fn best_at_depth<G: Game, E: Evaluator<G>>(
 #[cfg(test)]
 mod tests {
     use super::Tapered;
+    use vorpal_engine::search::Evaluator;
+    use vorpal_engine::{with_game, Game, Variant};
+
+    #[test]
+    fn material_is_level_at_the_start_and_counts_a_missing_piece() {
+        for variant in Variant::all() {
+            with_game!(variant, G => {
+                let evaluator = <G as super::Evaluated>::Eval::default();
+                assert_eq!(evaluator.material(&G::startpos(variant)), 0, "{}", variant.name());
+            });
+        }
+        let no_queen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
+        let chess = vorpal_engine::Chess::from_fen(Variant::Chess, no_queen).unwrap();
+        assert_eq!(super::ChessEval.material(&chess), -950);
+        let alice = vorpal_engine::Alice::from_fen(Variant::Alice, no_queen).unwrap();
+        assert_eq!(super::AliceEval.material(&alice), -950);
+        let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b - - 0 1";
+        let superperm = vorpal_engine::Superperm::from_fen(Variant::Superpermutation, fen).unwrap();
+        assert_eq!(super::SuperpermEval.material(&superperm), 950);
+        let fen = "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKK1 w - - 0 1";
+        let jabberwocky = vorpal_engine::Jabberwocky::from_fen(Variant::Jabberwocky, fen).unwrap();
+        assert_eq!(super::JabberwockyEval.material(&jabberwocky), -350);
+    }
 
     #[test]
     fn blend_moves_from_end_game_to_middle_game() {

@@ -109,6 +109,10 @@ impl Evaluator<Superperm> for SuperpermEval {
         let promotion = mv.promotion().map_or(0, |r| ORDER_VALUE[r.index()]);
         victim + promotion
     }
+
+    fn material(&self, pos: &Superperm) -> i32 {
+        crate::material_balance(&ORDER_VALUE, pos.side_to_move(), |c, r| pos.pieces(c, r).count())
+    }
 }
 
 #[cfg(test)]

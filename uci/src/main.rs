@@ -2,6 +2,7 @@
 //! subcommands run perft and other jobs from the command line.
 
 mod bench;
+mod matches;
 mod perft_cmd;
 mod protocol;
 mod session;
@@ -27,6 +28,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Search a fixed set of positions to a fixed depth; the node count is a signature.
     Bench(bench::BenchArgs),
+    /// Play engine-against-engine games, refereed by Vorpal's rules.
+    Match(Box<matches::MatchArgs>),
 }
 
 fn main() -> ExitCode {
@@ -51,6 +54,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Match(args)) => matches::run(&args),
         None => {
             protocol::run();
             Ok(())

@@ -1,7 +1,7 @@
 //! The extended UCI protocol on standard input and output. Every bad input is answered
 //! by one `info string error: ...` line and leaves the state as it was.
 
-use crate::session::{new_session, SearchJob, Session};
+use crate::session::{new_session, Player, SearchJob, Session};
 use std::io::BufRead;
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -21,6 +21,7 @@ pub struct Protocol {
     control: Arc<SearchControl>,
     search: Option<JoinHandle<()>>,
     options: SearchOptions,
+    player: Player,
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -58,6 +59,7 @@ impl Protocol {
             control: Arc::new(SearchControl::default()),
             search: None,
             options: SearchOptions::default(),
+            player: Player::default(),
         }
     }
 
@@ -128,6 +130,10 @@ impl Protocol {
         );
         println!("option name Ponder type check default false");
         println!("option name AliceEnPassant type check default false");
+        println!(
+            "option name Player type combo default search var {}",
+            Player::NAMES.join(" var ")
+        );
         println!("uciok");
     }
 
@@ -181,6 +187,9 @@ impl Protocol {
                 }
                 _ => Err(format!("option 'AliceEnPassant' needs true or false, got '{value}'")),
             },
+            "player" => Player::from_name(&value)
+                .map(|player| self.player = player)
+                .ok_or_else(|| format!("option 'Player' needs search or greedy, got '{value}'")),
             _ => Err(format!("unknown option '{name}'")),
         };
         if let Err(message) = outcome {
@@ -231,6 +240,7 @@ impl Protocol {
         };
         self.control.start(limits.ponder);
         let job = SearchJob {
+            player: self.player,
             limits,
             options: self.options,
             tt: Arc::clone(&self.tt),

@@ -4,13 +4,38 @@
 
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchInfo, SearchOptions, TranspositionTable};
+use vorpal_engine::search::{
+    greedy, search, Limits, Score, SearchControl, SearchInfo, SearchOptions, TranspositionTable,
+};
 use vorpal_engine::{with_game, Game, History, RuleOptions, Variant};
 use vorpal_eval::Evaluated;
 use vorpal_perft::divide_until;
 
+/// How the engine chooses its move (the `Player` option).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub enum Player {
+    /// The full search.
+    #[default]
+    Search,
+    /// The one-ply greedy player, a fixed weak opponent for strength tests.
+    Greedy,
+}
+
+impl Player {
+    pub const NAMES: [&'static str; 2] = ["search", "greedy"];
+
+    pub fn from_name(name: &str) -> Option<Player> {
+        match name.to_ascii_lowercase().as_str() {
+            "search" => Some(Player::Search),
+            "greedy" => Some(Player::Greedy),
+            _ => None,
+        }
+    }
+}
+
 /// What a search needs besides the position.
 pub struct SearchJob {
+    pub player: Player,
     pub limits: Limits,
     pub options: SearchOptions,
     pub tt: Arc<TranspositionTable>,
@@ -120,15 +145,18 @@ impl<G: Evaluated> Session for GameSession<G> {
                 let mut report = |info: &SearchInfo<G::Move>| {
                     println!("{}", info_line(info, &line_names(&root, &info.pv)));
                 };
-                let result = search(
-                    &history,
-                    &evaluator,
-                    &job.limits,
-                    &job.options,
-                    &job.tt,
-                    &job.control,
-                    &mut report,
-                );
+                let result = match job.player {
+                    Player::Search => search(
+                        &history,
+                        &evaluator,
+                        &job.limits,
+                        &job.options,
+                        &job.tt,
+                        &job.control,
+                        &mut report,
+                    ),
+                    Player::Greedy => greedy(&history, &evaluator, &job.limits, &job.control, &mut report),
+                };
                 job.control.mark_reported();
                 match result.best {
                     None => println!("bestmove (none)"),

@@ -293,6 +293,10 @@ fn uci_handshake_lists_the_options() {
     assert!(option("MultiPV").contains(" type spin "));
     assert!(option("Move Overhead").contains(" type spin "));
     assert!(option("Ponder").contains(" type check "));
+    assert_eq!(
+        option("Player"),
+        "option name Player type combo default search var search var greedy"
+    );
     engine.send("isready");
     let answer = engine.expect("'readyok'", |_| true, WAIT);
     assert_eq!(answer, "readyok");
@@ -511,6 +515,29 @@ fn perft_and_game_over() {
     engine.send("result");
     let result = engine.expect("'result ...'", |_| true, WAIT);
     assert!(result.starts_with("result 1-0 checkmate"), "{result}");
+    engine.quit();
+}
+
+#[test]
+fn the_greedy_player_answers_at_once_with_one_line() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.expect_one_error("setoption name Player value random");
+    engine.send("setoption name Player value Greedy");
+    // The queen takes the d5 pawn, blind to exd5; the search does not.
+    engine.send("position fen 4k3/8/4p3/3p4/8/8/8/3QK3 w - - 0 1");
+    engine.send("go depth 20");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info depth 1 seldepth 1 multipv 1 score cp "),
+        "{lines:?}"
+    );
+    assert_eq!(lines[1], "bestmove d1d5");
+    engine.settle();
+    engine.send("setoption name Player value search");
+    engine.send("go depth 6");
+    assert_ne!(engine.bestmove(WAIT), "d1d5");
     engine.quit();
 }
 

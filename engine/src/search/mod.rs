@@ -3,8 +3,11 @@
 //! transposition table, null-move pruning and late-move reductions where the game
 //! allows them, killer and history move ordering, Lazy SMP and MultiPV.
 
+mod greedy;
 mod time;
 mod tt;
+
+pub use greedy::greedy;
 
 pub use time::{Limits, TimeBudget};
 pub use tt::{Bound, Entry, TranspositionTable};
@@ -33,6 +36,13 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// Ordering key of a tactical move (captures by most valuable victim, least
     /// valuable attacker; promotions): higher is searched first.
     fn tactical_order(&self, pos: &G, mv: G::Move) -> i32;
+
+    /// The material balance alone, for the side to move: what the greedy player
+    /// maximises first. An evaluator that does not count material apart gives its
+    /// whole evaluation.
+    fn material(&self, pos: &G) -> i32 {
+        self.evaluate(pos)
+    }
 }
 
 /// A score as the protocol reports it.
@@ -157,6 +167,14 @@ impl SearchControl {
         }
     }
 
+    /// Returns once a search with these limits may report: at once, except under
+    /// `infinite` and while pondering, which wait for `stop` (or `ponderhit`).
+    pub fn hold(&self, limits: &Limits) {
+        while (limits.infinite || self.is_pondering()) && !self.is_stopped() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+
     fn is_pondering(&self) -> bool {
         self.pondering.load(Ordering::SeqCst)
     }
@@ -243,10 +261,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
         } else {
             Worker::new(0, root, evaluator, &shared, game_hashes).iterate(options.multipv.max(1), report)
         };
-        // `go infinite` and pondering never end on their own: wait for stop/ponderhit.
-        while (limits.infinite || control.is_pondering()) && !control.is_stopped() {
-            std::thread::sleep(Duration::from_millis(1));
-        }
+        control.hold(limits);
         shared.done.store(true, Ordering::SeqCst);
         result
     });

@@ -1,0 +1,314 @@
+//! Openings: a start position and moves played from it before the engines take over.
+//! Every game has a built-in set of short, balanced lines; a file may replace it.
+
+use vorpal_engine::{Game, History, RuleOptions, Variant};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub fen: String,
+    pub moves: Vec<String>,
+}
+
+/// Built-in openings by protocol name: move sequences from the start position. The
+/// chess lines are well-known openings; the others were chosen among random
+/// four-ply lines as those Vorpal's own search scores nearest to level (the test
+/// below holds them within [`BALANCE_LIMIT`]), with different first moves.
+const BUILT_IN: &[(&str, &[&str])] = &[
+    (
+        "chess",
+        &[
+            "e2e4 e7e5 g1f3 b8c6 f1b5 a7a6",
+            "e2e4 c7c5 g1f3 d7d6 d2d4 c5d4",
+            "e2e4 e7e6 d2d4 d7d5 b1c3 g8f6",
+            "e2e4 c7c6 d2d4 d7d5 b1c3 d5e4",
+            "d2d4 d7d5 c2c4 e7e6 b1c3 g8f6",
+            "d2d4 g8f6 c2c4 g7g6 b1c3 f8g7",
+            "c2c4 e7e5 b1c3 g8f6 g2g3 d7d5",
+            "g1f3 d7d5 g2g3 g8f6 f1g2 c7c6",
+        ],
+    ),
+    (
+        "alice",
+        &[
+            "c2c4 g8f6 g1f3 d7d5",
+            "b2b4 b7b6 f2f3 c7c6",
+            "c2c4 a7a5 d1a4 b8c6",
+            "g2g3 e7e6 e2e4 g7g6",
+            "a2a4 g8f6 f2f3 c7c6",
+            "c2c3 c7c6 f2f3 d7d5",
+            "b1c3 h7h5 b2b4 e7e6",
+            "g2g4 h7h6 b1a3 c7c5",
+        ],
+    ),
+    (
+        "alice2",
+        &[
+            "h2h4 b8a6 g2g3 g8f6",
+            "g2g4 a7a5 g1f3 e7e5",
+            "b1c3 d7d5 h2h3 a7a5",
+            "c2c4 c7c6 g1f3 e7e5",
+            "g2g3 d7d5 b2b4 b8a6",
+            "f2f4 h7h6 a2a3 b8a6",
+            "c2c3 g8f6 b2b3 b7b6",
+            "a2a3 a7a5 a3a4 g8h6",
+        ],
+    ),
+    (
+        "msalice",
+        &[
+            "f2f4 c7c5 g2g4 d8b6",
+            "a2a4 a7a6 b2b4 Ah8Bh8",
+            "Aa1Ba1 c7c5 d2d4 d8c7",
+            "a2a4 b8c6 Ad1Bd1 h7h5",
+            "Ae1Be1 a7a5 b1a3 a8a7",
+            "Af2Bf2 Ae7Be7 c2c3 Ah7Bh7",
+            "b1a3 g8f6 a2a4 Aa8Ba8",
+            "e2e4 g8f6 a2a4 Ae7Be7",
+        ],
+    ),
+    (
+        "odonohue",
+        &[
+            "b1c3 g8h6 c3a4 a7a5",
+            "e2e3 e7e6 b1a3 f8d6",
+            "b1a3 b7b6 c2c4 g8f6",
+            "b1a3 g7g6 g1f3 d7d5",
+            "f2f4 g7g6 g2g4 a7a5",
+            "g2g4 d7d5 e2e3 e7e5",
+            "h2h4 b8a6 g2g3 a8b8",
+            "a2a3 e7e6 h2h3 g7g5",
+        ],
+    ),
+    (
+        "duo",
+        &[
+            "Ab2Bb3 Bh7Bh5 Ac1Bc1 Bb8Bc6",
+            "Ab1Bc3 Bd7Bd6 Ag2Ag4 Bb8Bc6",
+            "Ah2Ah4 Bd7Ad6 Ah1Bh1 Bc8Ad7",
+            "Ah2Bh3 Be7Be6 Aa2Ba3 Bf8Af8",
+            "Ad2Ad3 Be7Ae6 Af2Af4 Bd8Ae7",
+            "Ag1Bg1 Bb8Bc6 Aa2Aa3 Bh7Bh5",
+            "Af2Bf4 Bh7Ah6 Bf4Bf5 Ah6Bh5",
+            "Ag2Ag4 Bc8Ac8 Ac2Bc4 Bd7Bd5",
+        ],
+    ),
+    (
+        "minialice",
+        &[
+            "a3a4 d6d5 a2b4 c7d6",
+            "b3b4 c6c5 c2a4 d6d4",
+            "b3b4 a6a5 c2a4 d6d5",
+            "a3a4 b6b4 c3c4 a6a5",
+            "d3d4 b6b5 d2c4 a6a4",
+            "a3a4 d6d5 d2c4 a6a5",
+            "b3b5 b6b4 c2b3 c7b6",
+            "c3c5 c6c4 a3a5 b6b5",
+        ],
+    ),
+    (
+        "alice3",
+        &[
+            "Ag1Ch3 Ag8Cf6 Ch3Ag1 Ag7Bg6",
+            "Af2Bf4 Aa7Ba5 Ag1Bh3 Ag8Bh6",
+            "Ab2Cb4 Ah7Ch6 Ab1Ba3 Ab8Bc6",
+            "Ab2Cb3 Ab8Cc6 Af2Bf3 Aa7Ba6",
+            "Ad2Bd4 Ag8Cf6 Ae1Cd2 Ab7Bb6",
+            "Ag2Bg4 Ah7Ch6 Af2Bf4 Ag7Bg6",
+            "Ac2Bc3 Ag8Bf6 Ab2Bb3 Ae7Be5",
+            "Ae2Ce3 Ae7Be6 Ab1Ca3 Af8Cd6",
+        ],
+    ),
+    (
+        "jabberwocky",
+        &[
+            "a2a3 c7d6 h2g3 b7c7",
+            "g2h3 d7e6 e2d3 c8d7",
+            "a2a3 f7f6 b1a2 d7d6",
+            "d2c3 h7g6 c3c4 d7d6",
+            "d2c3 h7h6 g2f3 g7h7",
+            "b2b3 d7c6 f2g3 c7d7",
+            "b2c3 c7c6 b1b2 e7e6",
+            "h2h3 e7f6 f2f3 c7d6",
+        ],
+    ),
+    (
+        "superpermutation",
+        &[
+            "b2b4 b8c6 g2g3 g7g6",
+            "h2h4 a7a6 h1h3 c7c6",
+            "a2a3 d7d5 g2g4 c7c5",
+            "c2c4 g7g6 b2b4 e8h8",
+            "g2g4 e8h8 c2c3 d7d5",
+            "b2b3 e8b8 c2c3 a7a5",
+            "e1c1 h7h5 d2d3 f7f6",
+            "d2d3 e8a8 c2c4 f7f5",
+        ],
+    ),
+];
+
+/// The built-in openings of a game; a game without a set (a new one) starts every
+/// game from its start position.
+pub fn built_in(variant: Variant) -> Vec<Opening> {
+    let lines = BUILT_IN
+        .iter()
+        .find(|(name, _)| *name == variant.name())
+        .map_or(&[""][..], |(_, lines)| *lines);
+    lines
+        .iter()
+        .map(|line| Opening {
+            fen: variant.start_fen().to_string(),
+            moves: line.split_whitespace().map(str::to_string).collect(),
+        })
+        .collect()
+}
+
+/// Reads an opening file: one opening a line, either moves from the start position
+/// (`e2e4 e7e5`) or a FEN, optionally followed by `moves` and moves. Empty lines and
+/// lines starting with `#` are skipped.
+pub fn parse(variant: Variant, text: &str) -> Vec<Opening> {
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let (setup, moves) = match line.split_once(" moves") {
+                Some((setup, moves)) => (setup.trim(), moves),
+                None if line.contains('/') => (line, ""),
+                None => ("", line),
+            };
+            let fen = if setup.is_empty() { variant.start_fen() } else { setup };
+            Opening {
+                fen: fen.to_string(),
+                moves: moves.split_whitespace().map(str::to_string).collect(),
+            }
+        })
+        .collect()
+}
+
+/// Checks every opening is a valid position with legal moves that leave the game
+/// running; the error names the first bad one (counting from 1).
+pub fn check<G: Game>(variant: Variant, rules: &RuleOptions, openings: &[Opening]) -> Result<(), String> {
+    if openings.is_empty() {
+        return Err("no openings".to_string());
+    }
+    for (i, opening) in openings.iter().enumerate() {
+        let bad = |why: String| format!("opening {}: {why}", i + 1);
+        let start = G::from_fen_with(variant, &opening.fen, rules).map_err(|e| bad(format!("invalid FEN: {e}")))?;
+        let mut history = History::new(start);
+        for text in &opening.moves {
+            history.push_text(text).map_err(|e| bad(e.to_string()))?;
+        }
+        if let Some(result) = history.result() {
+            return Err(bad(format!("the game is already over ({})", result.reason.name())));
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vorpal_engine::search::{search, Limits, Score, SearchControl, SearchOptions, TranspositionTable};
+    use vorpal_engine::with_game;
+    use vorpal_eval::Evaluated;
+
+    /// The largest score, in centipawns, Vorpal may give a built-in opening after a
+    /// 30,000-node search.
+    const BALANCE_LIMIT: i32 = 80;
+
+    fn score<G: Evaluated>(variant: Variant, opening: &Opening) -> Score {
+        let mut history = History::new(G::from_fen(variant, &opening.fen).unwrap());
+        for text in &opening.moves {
+            history.push_text(text).unwrap();
+        }
+        let tt = TranspositionTable::new(16);
+        let control = SearchControl::default();
+        control.start(false);
+        let limits = Limits {
+            nodes: Some(30_000),
+            ..Limits::default()
+        };
+        let result = search(
+            &history,
+            &G::Eval::default(),
+            &limits,
+            &SearchOptions::default(),
+            &tt,
+            &control,
+            &mut |_| {},
+        );
+        Score::from_internal(result.score)
+    }
+
+    #[test]
+    fn every_game_has_legal_balanced_built_in_openings() {
+        // The games of this list must have a set; a game added later plays from its
+        // start position until it gets one, and its set is checked here from then on.
+        for name in [
+            "chess",
+            "alice",
+            "alice2",
+            "msalice",
+            "odonohue",
+            "duo",
+            "minialice",
+            "alice3",
+            "jabberwocky",
+            "superpermutation",
+        ] {
+            let lines = BUILT_IN
+                .iter()
+                .find(|(game, _)| *game == name)
+                .map(|(_, lines)| lines.len());
+            assert_eq!(lines, Some(8), "{name}");
+        }
+        let mut unbalanced = Vec::new();
+        for variant in Variant::all() {
+            let openings = built_in(variant);
+            let has_set = BUILT_IN.iter().any(|(name, _)| *name == variant.name());
+            with_game!(variant, G => {
+                check::<G>(variant, &RuleOptions::default(), &openings).unwrap();
+                for opening in openings.iter().filter(|_| has_set) {
+                    let score = score::<G>(variant, opening);
+                    if !matches!(score, Score::Centipawns(cp) if cp.abs() <= BALANCE_LIMIT) {
+                        unbalanced.push(format!("{} {:?}: {score:?}", variant.name(), opening.moves));
+                    }
+                }
+            });
+        }
+        assert!(unbalanced.is_empty(), "{unbalanced:#?}");
+    }
+
+    #[test]
+    fn opening_files_hold_moves_or_fens() {
+        let text = "# comment\n\ne2e4 e7e5\n8/8/8/4k3/8/8/4P3/4K3 w - - 0 1\n\
+                    rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 moves d2d4\n";
+        let openings = parse(Variant::Chess, text);
+        assert_eq!(openings.len(), 3);
+        assert_eq!(openings[0].fen, Variant::Chess.start_fen());
+        assert_eq!(openings[0].moves, ["e2e4", "e7e5"]);
+        assert_eq!(openings[1].fen, "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1");
+        assert!(openings[1].moves.is_empty());
+        assert_eq!(openings[2].moves, ["d2d4"]);
+        check::<vorpal_engine::Chess>(Variant::Chess, &RuleOptions::default(), &openings).unwrap();
+    }
+
+    #[test]
+    fn bad_openings_are_named() {
+        let rules = RuleOptions::default();
+        let check_chess =
+            |text: &str| check::<vorpal_engine::Chess>(Variant::Chess, &rules, &parse(Variant::Chess, text));
+        assert_eq!(
+            check_chess("e2e4\ne2e5"),
+            Err("opening 2: illegal move 'e2e5'".to_string())
+        );
+        assert!(check_chess("8/8/8 w - - 0 1")
+            .unwrap_err()
+            .starts_with("opening 1: invalid FEN"));
+        // Fool's mate: the game is over before the engines play.
+        assert_eq!(
+            check_chess("f2f3 e7e5 g2g4 d8h4"),
+            Err("opening 1: the game is already over (checkmate)".to_string())
+        );
+        assert_eq!(check_chess("# nothing"), Err("no openings".to_string()));
+    }
+}
