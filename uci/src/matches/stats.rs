@@ -30,7 +30,11 @@ impl Tally {
 
     /// The Elo difference estimated from the games one by one.
     pub fn elo(&self) -> Option<EloEstimate> {
-        let outcomes = [(1.0, self.wins), (0.5, self.draws), (0.0, self.losses)];
+        let outcomes = [
+            (1.0, self.wins as f64),
+            (0.5, self.draws as f64),
+            (0.0, self.losses as f64),
+        ];
         EloEstimate::from_distribution(&outcomes)
     }
 }
@@ -71,8 +75,8 @@ impl Pentanomial {
     }
 
     /// Each pair's share of the four half-points, with how many pairs scored it.
-    fn distribution(&self) -> [(f64, u32); 5] {
-        std::array::from_fn(|i| (i as f64 / 4.0, self.0[i]))
+    fn distribution(&self) -> [(f64, f64); 5] {
+        std::array::from_fn(|i| (i as f64 / 4.0, self.0[i] as f64))
     }
 
     /// The Elo difference estimated from the pairs (a narrower interval than from the
@@ -82,20 +86,20 @@ impl Pentanomial {
     }
 }
 
-/// Mean score and variance of one observation.
-fn mean_and_variance(outcomes: &[(f64, u32)]) -> Option<(f64, f64, f64)> {
-    let n: f64 = outcomes.iter().map(|&(_, k)| k as f64).sum();
+/// Mean score and variance of one observation, from (score, weight) pairs.
+fn mean_and_variance(outcomes: &[(f64, f64)]) -> Option<(f64, f64, f64)> {
+    let n: f64 = outcomes.iter().map(|&(_, k)| k).sum();
     if n == 0.0 {
         return None;
     }
-    let mean = outcomes.iter().map(|&(x, k)| x * k as f64).sum::<f64>() / n;
-    let variance = outcomes
-        .iter()
-        .map(|&(x, k)| k as f64 * (x - mean).powi(2))
-        .sum::<f64>()
-        / n;
+    let mean = outcomes.iter().map(|&(x, k)| x * k).sum::<f64>() / n;
+    let variance = outcomes.iter().map(|&(x, k)| k * (x - mean).powi(2)).sum::<f64>() / n;
     Some((n, mean, variance))
 }
+
+/// The weight an empty outcome gets in the SPRT, as fishtest regularises: without it a
+/// match in which every pair scored alike has no variance and its LLR never moves.
+const EMPTY_OUTCOME_WEIGHT: f64 = 1e-3;
 
 /// The logistic Elo difference that an expected score stands for.
 pub fn elo_from_score(score: f64) -> f64 {
@@ -111,7 +115,7 @@ pub struct EloEstimate {
 }
 
 impl EloEstimate {
-    fn from_distribution(outcomes: &[(f64, u32)]) -> Option<EloEstimate> {
+    fn from_distribution(outcomes: &[(f64, f64)]) -> Option<EloEstimate> {
         let (n, mean, variance) = mean_and_variance(outcomes)?;
         let spread = Z95 * (variance / n).sqrt();
         let (low, high) = (
@@ -194,12 +198,13 @@ impl Sprt {
 
     /// The log-likelihood ratio of H1 against H0 after these pairs.
     pub fn llr(&self, pairs: &Pentanomial) -> f64 {
-        let Some((n, mean, variance)) = mean_and_variance(&pairs.distribution()) else {
-            return 0.0;
-        };
-        if variance == 0.0 {
+        if pairs.pairs() == 0 {
             return 0.0;
         }
+        let regularized = pairs.distribution().map(|(x, k)| (x, k.max(EMPTY_OUTCOME_WEIGHT)));
+        let Some((n, mean, variance)) = mean_and_variance(&regularized) else {
+            return 0.0;
+        };
         let expected = |elo: f64| match self.model {
             SprtModel::Logistic => 1.0 / (1.0 + 10f64.powf(-elo / 400.0)),
             // A pair's standard deviation is sqrt(2 var) in game units.
@@ -305,6 +310,27 @@ mod tests {
         let mirrored = Pentanomial([100, 250, 400, 200, 50]);
         assert_eq!(sprt.verdict(sprt.llr(&mirrored)), Some(SprtVerdict::H0));
         assert_eq!(sprt.llr(&Pentanomial::default()), 0.0);
+    }
+
+    #[test]
+    fn sprt_decides_when_every_pair_scored_alike() {
+        // No spread at all: the empty outcomes' small weight gives the test a variance,
+        // so a one-sided match still ends.
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05, SprtModel::Normalized).unwrap();
+        assert_eq!(
+            sprt.verdict(sprt.llr(&Pentanomial([0, 0, 0, 0, 20]))),
+            Some(SprtVerdict::H1)
+        );
+        assert_eq!(
+            sprt.verdict(sprt.llr(&Pentanomial([20, 0, 0, 0, 0]))),
+            Some(SprtVerdict::H0)
+        );
+        // All drawn is an even score: in logistic Elo that rejects +10 at once; in
+        // normalised Elo, whose bounds shrink with the spread, it stays undecided.
+        let logistic = Sprt::new(0.0, 10.0, 0.05, 0.05, SprtModel::Logistic).unwrap();
+        let drawn = Pentanomial([0, 0, 40, 0, 0]);
+        assert_eq!(logistic.verdict(logistic.llr(&drawn)), Some(SprtVerdict::H0));
+        assert_eq!(sprt.verdict(sprt.llr(&drawn)), None);
     }
 
     #[test]
