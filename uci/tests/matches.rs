@@ -181,6 +181,45 @@ fn level_scores_adjudicate_a_draw() {
 }
 
 #[test]
+fn time_odds_give_each_engine_its_own_clock() {
+    let pgn = temp_file("odds.pgn");
+    let output = vorpal_match(&[
+        "--engine1",
+        VORPAL,
+        "--engine2",
+        VORPAL,
+        "--tc",
+        "1+0.01",
+        "--tc2",
+        "0.25+0.01",
+        "--draw-score",
+        "10000",
+        "--draw-moves",
+        "1",
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let games = parse_pgn(&std::fs::read_to_string(&pgn).unwrap());
+    std::fs::remove_file(&pgn).unwrap();
+    assert_eq!(games.len(), 2);
+    for game in &games {
+        // Engine 1 has White in the first round, Black in the second.
+        let (white, black) = match game.tag("Round") {
+            Some("1") => ("1+0.01", "0.25+0.01"),
+            _ => ("0.25+0.01", "1+0.01"),
+        };
+        assert_eq!(game.tag("WhiteTimeControl"), Some(white));
+        assert_eq!(game.tag("BlackTimeControl"), Some(black));
+        assert_eq!(game.tag("TimeControl"), None);
+    }
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        stdout.contains("(chess, tc=1+0.01 vs tc=0.25+0.01, 8 openings)"),
+        "{stdout}"
+    );
+}
+
+#[test]
 fn set_up_positions_are_tagged_and_replay() {
     let openings = temp_file("openings.txt");
     // A rook ending from a FEN, and a line from the start position.
@@ -303,6 +342,19 @@ fn bad_match_arguments_give_one_line() {
     assert_eq!(
         run(&["--engine1", VORPAL, "--engine2", VORPAL, "--tc", "fast"]),
         "error: time control 'fast' is not BASE+INC in seconds"
+    );
+    assert_eq!(
+        run(&[
+            "--engine1",
+            VORPAL,
+            "--engine2",
+            VORPAL,
+            "--tc",
+            "1+0",
+            "--movetime2",
+            "10"
+        ]),
+        "error: the second engine's movetime=10 is not of the same kind as tc=1+0"
     );
     assert!(
         run(&["--engine1", "/nonexistent/engine", "--engine2", &fake, "--nodes", "5"])

@@ -59,6 +59,18 @@ pub struct MatchArgs {
     /// Fixed depth per move
     #[arg(long, group = "limit")]
     depth: Option<u32>,
+    /// Time odds: the second engine's clock, of the same kind as the first's
+    #[arg(long, value_name = "BASE+INC", group = "limit2")]
+    tc2: Option<String>,
+    /// Time odds: the second engine's time per move
+    #[arg(long, value_name = "MS", group = "limit2")]
+    movetime2: Option<u64>,
+    /// Node odds: the second engine's nodes per move
+    #[arg(long, group = "limit2")]
+    nodes2: Option<u64>,
+    /// Depth odds: the second engine's depth per move
+    #[arg(long, group = "limit2")]
+    depth2: Option<u32>,
     /// Number of games; each opening is played twice, colours reversed
     #[arg(long, default_value_t = 2)]
     games: usize,
@@ -107,7 +119,8 @@ struct Plan {
     rules: RuleOptions,
     engines: [EngineSpec; 2],
     openings: Vec<Opening>,
-    limit: Limit,
+    /// Each engine's limit, in the order of `engines`.
+    limits: [Limit; 2],
     time_margin: Duration,
     move_timeout: Duration,
     adjudication: Adjudication,
@@ -122,6 +135,24 @@ impl Plan {
 
     fn opening(&self, index: usize) -> &Opening {
         &self.openings[(index / 2) % self.openings.len()]
+    }
+
+    /// The limits of White and Black in game `index`.
+    fn limits_by_color(&self, index: usize) -> [Limit; 2] {
+        let [first, second] = self.limits;
+        if Plan::first_is_white(index) {
+            [first, second]
+        } else {
+            [second, first]
+        }
+    }
+
+    /// The limits as the output names them: one, or the first's against the second's.
+    fn limits_text(&self) -> String {
+        match self.limits {
+            [first, second] if first == second => first.to_string(),
+            [first, second] => format!("{first} vs {second}"),
+        }
     }
 }
 
@@ -163,21 +194,36 @@ fn engine_spec(command: &str, options: &[String], rules: &RuleOptions) -> Result
     Ok(EngineSpec { command, options })
 }
 
+/// The limit of one engine from the flags that give it; clap lets at most one through.
+fn parse_limit(
+    tc: &Option<String>,
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+) -> Result<Option<Limit>, String> {
+    Ok(Some(match (tc, movetime, nodes, depth) {
+        (Some(tc), ..) => parse_tc(tc)?,
+        (_, Some(0), ..) | (_, _, Some(0), _) | (.., Some(0)) => {
+            return Err("a move time, node count or depth must be at least 1".to_string())
+        }
+        (_, Some(ms), ..) => Limit::MoveTime(Duration::from_millis(ms)),
+        (_, _, Some(nodes), _) => Limit::Nodes(nodes),
+        (.., Some(depth)) => Limit::Depth(depth),
+        (None, None, None, None) => return Ok(None),
+    }))
+}
+
 fn plan(args: &MatchArgs) -> Result<Plan, String> {
     let variant = Variant::from_name(&args.variant).map_err(|e| e.to_string())?;
     let rules = RuleOptions {
         alice_en_passant: args.alice_en_passant,
     };
-    // clap lets at most one of them through.
-    let limit = match (&args.tc, args.movetime, args.nodes, args.depth) {
-        (Some(tc), ..) => parse_tc(tc)?,
-        (_, Some(0), ..) | (_, _, Some(0), _) | (.., Some(0)) => {
-            return Err("--movetime, --nodes and --depth must be at least 1".to_string())
-        }
-        (_, Some(ms), ..) => Limit::MoveTime(Duration::from_millis(ms)),
-        (_, _, Some(nodes), _) => Limit::Nodes(nodes),
-        (.., Some(depth)) => Limit::Depth(depth),
-        (None, None, None, None) => return Err("give a time control: --tc, --movetime, --nodes or --depth".to_string()),
+    let limit = parse_limit(&args.tc, args.movetime, args.nodes, args.depth)?
+        .ok_or("give a time control: --tc, --movetime, --nodes or --depth")?;
+    let limit2 = match parse_limit(&args.tc2, args.movetime2, args.nodes2, args.depth2)? {
+        None => limit,
+        Some(odds) if std::mem::discriminant(&odds) == std::mem::discriminant(&limit) => odds,
+        Some(odds) => return Err(format!("the second engine's {odds} is not of the same kind as {limit}")),
     };
     if args.games == 0 || args.concurrency == 0 {
         return Err("--games and --concurrency must be at least 1".to_string());
@@ -209,7 +255,7 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
             engine_spec(&args.engine2, &args.option2, &rules)?,
         ],
         openings,
-        limit,
+        limits: [limit, limit2],
         time_margin: Duration::from_millis(args.time_margin),
         move_timeout: Duration::from_millis(args.move_timeout),
         adjudication,
@@ -242,7 +288,7 @@ fn worker<G: Game>(plan: &Plan, next: &AtomicUsize, stop: &AtomicBool, results: 
             variant: plan.variant,
             rules: plan.rules,
             opening: plan.opening(index),
-            limit: plan.limit,
+            limits: plan.limits_by_color(index),
             time_margin: plan.time_margin,
             move_timeout: plan.move_timeout,
             adjudication: plan.adjudication,
@@ -301,7 +347,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         ),
         None => None,
     };
-    let event = format!("vorpal match {} {}", plan.variant.name(), plan.limit);
+    let event = format!("vorpal match {} {}", plan.variant.name(), plan.limits_text());
     let stop = AtomicBool::new(false);
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel();
@@ -331,7 +377,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
                     white,
                     black,
                     variant: plan.variant,
-                    limit: plan.limit,
+                    limits: plan.limits_by_color(index),
                 };
                 file.write_all(pgn::game(&header, &played).as_bytes())
                     .map_err(|e| format!("cannot write the PGN file: {e}"))?;
@@ -408,7 +454,7 @@ impl<'a> Report<'a> {
             self.names[0],
             self.names[1],
             plan.variant.name(),
-            plan.limit,
+            plan.limits_text(),
             plan.openings.len()
         );
         // Pairs are the better sample when every game has its partner.

@@ -12,7 +12,8 @@ pub struct Header<'a> {
     pub white: &'a str,
     pub black: &'a str,
     pub variant: Variant,
-    pub limit: Limit,
+    /// White's and Black's limits.
+    pub limits: [Limit; 2],
 }
 
 pub fn game(header: &Header, played: &Played) -> String {
@@ -31,7 +32,14 @@ pub fn game(header: &Header, played: &Played) -> String {
         tags.push(("SetUp", "1".to_string()));
         tags.push(("FEN", played.start_fen.clone()));
     }
-    tags.push(("TimeControl", header.limit.pgn()));
+    match header.limits {
+        [white, black] if white == black => tags.push(("TimeControl", white.pgn())),
+        // Time odds, as cutechess writes them.
+        [white, black] => {
+            tags.push(("WhiteTimeControl", white.pgn()));
+            tags.push(("BlackTimeControl", black.pgn()));
+        }
+    }
     tags.push(("PlyCount", played.moves.len().to_string()));
     tags.push(("Termination", played.termination.tag().to_string()));
     let mut text: String = tags
@@ -116,6 +124,7 @@ fn civil_date(days: i64) -> (i64, u32, u32) {
 mod tests {
     use super::*;
     use crate::matches::referee::Termination;
+    use std::time::Duration;
     use vorpal_engine::{Color, EndReason, Outcome};
 
     #[test]
@@ -148,7 +157,7 @@ mod tests {
             white: "A",
             black: "B",
             variant: Variant::Alice,
-            limit: Limit::Nodes(100),
+            limits: [Limit::Nodes(100); 2],
         };
         let from_start = Played {
             start_fen: Variant::Alice.start_fen().to_string(),
@@ -174,5 +183,24 @@ mod tests {
             "{text}"
         );
         assert!(text.ends_with("\n{stalemate} 1/2-1/2\n\n"), "{text}");
+        let odds = Header {
+            limits: [
+                Limit::Clock {
+                    base: Duration::from_secs(8),
+                    increment: Duration::from_millis(100),
+                },
+                Limit::Clock {
+                    base: Duration::from_secs(2),
+                    increment: Duration::from_millis(25),
+                },
+            ],
+            ..header
+        };
+        let text = game(&odds, &from_start);
+        assert!(
+            text.contains("[WhiteTimeControl \"8+0.1\"]\n[BlackTimeControl \"2+0.025\"]\n"),
+            "{text}"
+        );
+        assert!(!text.contains("[TimeControl"), "{text}");
     }
 }

@@ -71,7 +71,8 @@ pub struct Setup<'a> {
     pub variant: Variant,
     pub rules: RuleOptions,
     pub opening: &'a Opening,
-    pub limit: Limit,
+    /// White's and Black's limits, of the same kind.
+    pub limits: [Limit; 2],
     /// Time beyond its clock or move time an engine may take before it loses on time.
     pub time_margin: Duration,
     /// How long a move under a fixed node or depth limit may take.
@@ -229,10 +230,14 @@ pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Pl
         }
     }
 
-    let mut clocks = match setup.limit {
-        Limit::Clock { base, .. } => [base; 2],
-        Limit::MoveTime(_) | Limit::Nodes(_) | Limit::Depth(_) => [Duration::ZERO; 2],
-    };
+    let mut clocks = setup.limits.map(|limit| match limit {
+        Limit::Clock { base, .. } => base,
+        Limit::MoveTime(_) | Limit::Nodes(_) | Limit::Depth(_) => Duration::ZERO,
+    });
+    let increments = setup.limits.map(|limit| match limit {
+        Limit::Clock { increment, .. } => increment,
+        Limit::MoveTime(_) | Limit::Nodes(_) | Limit::Depth(_) => Duration::ZERO,
+    });
     let mut runs = ScoreRuns::default();
     let mut plies = 0;
     loop {
@@ -246,16 +251,16 @@ pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Pl
             format!("position fen {} moves {}", setup.opening.fen, moves.join(" "))
         };
         // The time the mover has, if the limit is one of time.
-        let (go, time) = match setup.limit {
-            Limit::Clock { increment, .. } => {
+        let (go, time) = match setup.limits[mover.index()] {
+            Limit::Clock { .. } => {
                 let ms = |d: Duration| d.as_millis();
                 (
                     format!(
                         "go wtime {} btime {} winc {} binc {}",
                         ms(clocks[0]),
                         ms(clocks[1]),
-                        ms(increment),
-                        ms(increment)
+                        ms(increments[0]),
+                        ms(increments[1])
                     ),
                     Some(clocks[mover.index()]),
                 )
@@ -286,9 +291,9 @@ pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Pl
         if time.is_some_and(|time| elapsed > time + setup.time_margin) {
             return finish(moves, forfeit(mover), Termination::TimeForfeit);
         }
-        if let Limit::Clock { increment, .. } = setup.limit {
+        if let Limit::Clock { .. } = setup.limits[mover.index()] {
             let clock = &mut clocks[mover.index()];
-            *clock = clock.saturating_sub(elapsed) + increment;
+            *clock = clock.saturating_sub(elapsed) + increments[mover.index()];
         }
         if history.push_text(&reply.bestmove).is_err() {
             return finish(moves, forfeit(mover), Termination::IllegalMove(reply.bestmove));
