@@ -163,3 +163,43 @@ impl Evaluator<TwoKings> for TwoKingsEval {
         victim + promotion
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vorpal_engine::search::Score;
+    use vorpal_engine::{History, Variant};
+
+    #[test]
+    fn starts_are_level_and_material_counts() {
+        assert_eq!(MaharajahEval.evaluate(&Maharajah::startpos(Variant::Maharajah)), TEMPO);
+        assert_eq!(TwoKingsEval.evaluate(&TwoKings::startpos(Variant::TwoKings)), TEMPO);
+        assert_eq!(TwoKingsEval.evaluate(&TwoKings::startpos(Variant::TwoKings4)), TEMPO);
+        let rook_up = Maharajah::from_fen(
+            Variant::Maharajah,
+            "1nbwwbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWWBNR w - - 0 1 5+0",
+        )
+        .unwrap();
+        assert!(MaharajahEval.evaluate(&rook_up) > 400);
+        // A side down to one King is worse off than its material says.
+        let one_king = TwoKings::from_fen(Variant::TwoKings, "3kk3/8/8/8/8/8/8/3KQ3 w - - 0 1 -").unwrap();
+        assert!(TwoKingsEval.evaluate(&one_king) < 950 - 400);
+    }
+
+    #[test]
+    fn maharajah_search_finds_the_mate_of_a_boxed_maharajah() {
+        // Nd3-f2 checks the h1 Maharajah, boxed in by its own men; e3 guards f2 and h4
+        // covers g3.
+        let pos = Maharajah::from_fen(Variant::Maharajah, "4w3/8/8/8/7p/3np3/6PP/6N+W b - - 0 1 0+0").unwrap();
+        let (best, score) = crate::best_at_depth(&History::new(pos), &MaharajahEval, 3);
+        assert_eq!((best.as_str(), score), ("d3f2", Score::Mate(1)));
+    }
+
+    #[test]
+    fn twokings_search_finds_the_mate_of_both_kings() {
+        // Re6-h6 attacks h1 while a8 holds a1; b7 and g7 close the b- and g-files.
+        let pos = TwoKings::from_fen(Variant::TwoKings, "r2k4/1r4r1/4r3/8/8/8/8/K6K b - - 0 1 -").unwrap();
+        let (_, score) = crate::best_at_depth(&History::new(pos), &TwoKingsEval, 3);
+        assert_eq!(score, Score::Mate(1));
+    }
+}

@@ -109,18 +109,19 @@ pub(super) fn write(pos: &Maharajah) -> String {
     let mut out = String::with_capacity(100);
     for rank in (0..8u8).rev() {
         write_rank(&mut out, 8, |file| {
-            pos.piece_at(Square::from_coords(file as u8, rank)).map(|(color, kind, royal)| {
-                let letter = kind.letter() as char;
-                let letter = match color {
-                    Color::White => letter.to_ascii_uppercase(),
-                    Color::Black => letter,
-                };
-                if royal {
-                    format!("+{letter}")
-                } else {
-                    letter.to_string()
-                }
-            })
+            pos.piece_at(Square::from_coords(file as u8, rank))
+                .map(|(color, kind, royal)| {
+                    let letter = kind.letter() as char;
+                    let letter = match color {
+                        Color::White => letter.to_ascii_uppercase(),
+                        Color::Black => letter,
+                    };
+                    if royal {
+                        format!("+{letter}")
+                    } else {
+                        letter.to_string()
+                    }
+                })
         });
         if rank > 0 {
             out.push('/');

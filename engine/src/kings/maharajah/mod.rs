@@ -380,7 +380,9 @@ impl Maharajah {
     fn en_passant_legal(&self, ep: Square) -> bool {
         let us = self.side;
         let capturers = crate::attacks::pawn_attacks(!us, ep) & self.pieces(us, Kind::Pawn);
-        capturers.into_iter().any(|from| self.is_legal(KingsMove::new(from, ep, None)))
+        capturers
+            .into_iter()
+            .any(|from| self.is_legal(KingsMove::new(from, ep, None)))
     }
 
     /// Finishes a move or a FEN: the en passant square `ep` is kept only when a

@@ -77,14 +77,32 @@ fn bad_fens_are_rejected() {
         ("4w3/8/8/8/8/8/8/4+W3 w - - 0 1 0+0", FenError::LoneMaharajah("white")),
         ("4w3/8/8/8/8/8/8/N3+P3 w - - 0 1 0+0", FenError::InvalidPiece('P')),
         ("4w3/8/8/8/8/8/8/N3+Q3 w - - 0 1 0+0", FenError::InvalidPiece('Q')),
-        ("4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 3-0", FenError::InvalidPoints("3-0".into())),
-        ("4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 +0", FenError::InvalidPoints("+0".into())),
-        ("4w3/8/8/8/8/8/8/N3+W3 w K - 0 1 0+0", FenError::InvalidCastling("K".into())),
-        ("4w3/8/8/8/8/8/8/N3+W3 b - - 0 1 0+0 x", FenError::FieldCount { expected: "4 to 7", found: 8 }),
+        (
+            "4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 3-0",
+            FenError::InvalidPoints("3-0".into()),
+        ),
+        (
+            "4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 +0",
+            FenError::InvalidPoints("+0".into()),
+        ),
+        (
+            "4w3/8/8/8/8/8/8/N3+W3 w K - 0 1 0+0",
+            FenError::InvalidCastling("K".into()),
+        ),
+        (
+            "4w3/8/8/8/8/8/8/N3+W3 b - - 0 1 0+0 x",
+            FenError::FieldCount {
+                expected: "4 to 7",
+                found: 8,
+            },
+        ),
         ("4r3/8/8/8/8/8/8/N3+W3 b - - 0 1 0+0", FenError::OpponentInCheck),
         ("8/8/8/8/8/8/8/4W3 w - - 0 1 0+0", FenError::NoPieces("black")),
         ("P3w3/8/8/8/8/8/8/4W3 w - - 0 1 0+0", FenError::PawnOnBackRank),
-        ("4w3/8/8/8/8/8/8/4W3 w - e3 0 1 0+0", FenError::ImpossibleEnPassant("e3".into())),
+        (
+            "4w3/8/8/8/8/8/8/4W3 w - e3 0 1 0+0",
+            FenError::ImpossibleEnPassant("e3".into()),
+        ),
     ] {
         assert_eq!(Maharajah::from_fen(Variant::Maharajah, fen), Err(error), "{fen}");
     }
@@ -285,7 +303,16 @@ fn captures_score_points_and_the_hash_follows_the_state() {
         assert_eq!(p.hash(), p.hash_from_scratch());
     }
     // Lock and Maharajah are part of the position's identity; points are not.
-    assert_ne!(pos("4w3/8/8/8/8/8/8/N3+W3 w T - 0 1 0+0").hash(), pos("4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0").hash());
-    assert_ne!(pos("4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0").hash(), pos("4w3/8/8/8/8/8/8/N3W3 w - - 0 1 0+0").hash());
-    assert_eq!(pos("4w3/8/8/8/8/8/8/N3W3 w - - 0 1 3+0").hash(), pos("4w3/8/8/8/8/8/8/N3W3 w - - 0 1 0+0").hash());
+    assert_ne!(
+        pos("4w3/8/8/8/8/8/8/N3+W3 w T - 0 1 0+0").hash(),
+        pos("4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0").hash()
+    );
+    assert_ne!(
+        pos("4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0").hash(),
+        pos("4w3/8/8/8/8/8/8/N3W3 w - - 0 1 0+0").hash()
+    );
+    assert_eq!(
+        pos("4w3/8/8/8/8/8/8/N3W3 w - - 0 1 3+0").hash(),
+        pos("4w3/8/8/8/8/8/8/N3W3 w - - 0 1 0+0").hash()
+    );
 }

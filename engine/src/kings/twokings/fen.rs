@@ -167,7 +167,11 @@ pub(super) fn write(pos: &TwoKings) -> String {
     }
     for sq in pos.castling {
         let file = (b'a' + sq.file()) as char;
-        out.push(if sq.rank() == 0 { file.to_ascii_uppercase() } else { file });
+        out.push(if sq.rank() == 0 {
+            file.to_ascii_uppercase()
+        } else {
+            file
+        });
     }
     let ep = pos.ep.map_or("-".to_string(), |sq| sq.to_string());
     out.push_str(&format!(" {ep} {} {} ", pos.halfmove, pos.fullmove));

@@ -14,7 +14,9 @@ mod tests;
 use super::{en_passant_victim, last_rank, pawn_moves, KingsMove, Movement, Movers, PawnMove};
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
-use crate::game::{EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant};
+use crate::game::{
+    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
+};
 use crate::types::{Color, Square};
 
 /// The piece types of Game II.
@@ -247,7 +249,9 @@ impl TwoKings {
     pub fn all_kings_attacked(&self, color: Color) -> bool {
         let movers = self.movers(!color);
         let occupied = self.occupied();
-        self.kings(color).into_iter().all(|sq| movers.attack(sq, !color, occupied))
+        self.kings(color)
+            .into_iter()
+            .all(|sq| movers.attack(sq, !color, occupied))
     }
 
     #[inline(always)]
@@ -323,7 +327,10 @@ impl TwoKings {
             lost = lost.with(to);
         } else if mv.is_transformation() {
             let kind = self.kind_at(from).expect("a transformation starts on a piece");
-            let target = mv.letter().and_then(Kind::from_letter).expect("a transformation names its piece");
+            let target = mv
+                .letter()
+                .and_then(Kind::from_letter)
+                .expect("a transformation names its piece");
             next.toggle(us, kind, from);
             next.toggle(us, target, from);
             fresh = Some(from);
@@ -460,7 +467,9 @@ impl TwoKings {
     fn en_passant_legal(&self, ep: Square) -> bool {
         let us = self.side;
         let capturers = crate::attacks::pawn_attacks(!us, ep) & self.pieces(us, Kind::Pawn);
-        capturers.into_iter().any(|from| self.is_legal(KingsMove::new(from, ep, None)))
+        capturers
+            .into_iter()
+            .any(|from| self.is_legal(KingsMove::new(from, ep, None)))
     }
 
     /// Keeps the en passant square `ep` only when a capture onto it is legal for the

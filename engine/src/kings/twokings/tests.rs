@@ -78,12 +78,24 @@ fn fen_round_trips_keep_castling_and_waits() {
 #[test]
 fn bad_fens_are_rejected() {
     for (fen, error) in [
-        ("3k4/8/8/8/8/8/8/3KK3 w B - 0 1 -", FenError::InvalidCastling("B".into())),
+        (
+            "3k4/8/8/8/8/8/8/3KK3 w B - 0 1 -",
+            FenError::InvalidCastling("B".into()),
+        ),
         ("3k4/8/8/8/8/8/8/3KK3 w A - 0 1 -", FenError::CastlingWithoutPieces('A')),
         ("3k4/8/8/8/8/8/8/R2KK3 w AA - 0 1 -", FenError::DuplicateCastling('A')),
-        ("3k4/8/8/8/8/8/8/R2KK3 w - - 0 1 a1=1", FenError::InvalidWaits("a1=1".into())),
-        ("3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=4", FenError::InvalidWaits("d1=4".into())),
-        ("3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=2,d1=2", FenError::InvalidWaits("d1=2,d1=2".into())),
+        (
+            "3k4/8/8/8/8/8/8/R2KK3 w - - 0 1 a1=1",
+            FenError::InvalidWaits("a1=1".into()),
+        ),
+        (
+            "3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=4",
+            FenError::InvalidWaits("d1=4".into()),
+        ),
+        (
+            "3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=2,d1=2",
+            FenError::InvalidWaits("d1=2,d1=2".into()),
+        ),
         ("3k4/8/8/8/8/8/8/3QQ3 b - - 0 1 -", FenError::MissingKing("white")),
         ("4k3/8/8/8/8/8/8/3KQ3 w - - 0 1 -", FenError::OpponentInCheck),
         ("3k4/8/8/8/8/8/8/3KX3 w - - 0 1 -", FenError::InvalidPiece('X')),
