@@ -24,8 +24,9 @@ fn table(role: Role, color: Color, sq: Square) -> Tapered {
 
 /// Game I values by origin type: Pawn, Knight, Bishop, Rook, Warrior.
 pub const MAHARAJAH_VALUE: [i32; 5] = [100, 310, 330, 500, 320];
-/// A Maharajah's reach is worth more than its origin's; its royalty costs safety.
-const MAHARAJAH_BONUS: i32 = 150;
+/// Every Maharajah beyond the first is one more royal piece to keep safe (its reach
+/// is counted as mobility).
+const EXTRA_MAHARAJAH: i32 = 60;
 /// A Maharajah with enemy pieces next to it can be chased and forked.
 const MAHARAJAH_CROWDED: i32 = 25;
 /// Captured points: ten centipawns a point (they decide the undecided games).
@@ -52,9 +53,11 @@ impl MaharajahEval {
             }
         }
         let mut total = score.blend(phase(pos.occupied().count() as i32), MAX_PHASE);
-        for sq in pos.maharajahs(us) {
+        let maharajahs = pos.maharajahs(us);
+        total -= EXTRA_MAHARAJAH * (maharajahs.count() as i32 - 1).max(0);
+        for sq in maharajahs {
             let reach = MAHARAJAH.reach(sq, occupied) & !ours;
-            total += MAHARAJAH_BONUS + MOBILITY * reach.count() as i32;
+            total += MOBILITY * reach.count() as i32;
             total -= MAHARAJAH_CROWDED * (king_attacks(sq) & pos.by_color(!us)).count() as i32;
         }
         for kind in [maharajah::Kind::Bishop, maharajah::Kind::Rook] {
