@@ -163,6 +163,24 @@ impl Movers {
     }
 }
 
+/// Our pieces (in `ours`) that stand alone between `target` and an enemy line piece
+/// of `enemy` aiming at it: the only pieces whose move can uncover an attack on
+/// `target`. Every other move of a piece other than the one on `target` leaves it as
+/// safe as it was (en passant, which empties two squares, apart).
+#[inline(always)]
+pub fn shields(target: Square, ours: Bitboard, enemy: &Movers, occupied: Bitboard) -> Bitboard {
+    let snipers = (rook_attacks(target, Bitboard::EMPTY) & enemy.orthogonal)
+        | (bishop_attacks(target, Bitboard::EMPTY) & enemy.diagonal);
+    let mut out = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = crate::attacks::between(target, sniper) & occupied;
+        if !blockers.has_many() {
+            out |= blockers & ours;
+        }
+    }
+    out
+}
+
 /// The last rank of `color`'s pawns.
 #[inline(always)]
 pub const fn last_rank(color: Color) -> Bitboard {

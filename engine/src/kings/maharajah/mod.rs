@@ -6,14 +6,15 @@
 //! mover's Maharajahs attacked. No draws: captured points decide repetition and the
 //! move counter.
 //!
-//! Move generation: pseudo-legal moves, each played out and tested while the mover has
-//! a Maharajah; without one every pseudo-legal move is legal.
+//! Move generation: pseudo-legal moves. Without a Maharajah every one is legal; with
+//! some, out of check, only moves of a Maharajah, of a piece shielding one and en
+//! passant are played out and tested; in check every move is.
 
 mod fen;
 #[cfg(test)]
 mod tests;
 
-use super::{en_passant_victim, pawn_moves, KingsMove, Movement, Movers, PawnMove};
+use super::{en_passant_victim, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove};
 use crate::bitboard::Bitboard;
 use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, RuleOptions, SearchRules, Variant};
 use crate::types::{Color, Square};
@@ -362,18 +363,31 @@ impl Maharajah {
         mv.is_transformation() || !self.make(mv).maharajah_attacked(self.side)
     }
 
-    /// Calls `visit` with every legal move of the side to move.
+    /// Calls `visit` with every legal move of the side to move. Out of check, a move
+    /// of a piece that is neither a Maharajah nor shields one, and is not en passant,
+    /// keeps every Maharajah safe; the others are played out.
     #[inline(always)]
     pub fn generate(&self, mut visit: impl FnMut(KingsMove)) {
-        if self.maharajahs(self.side).is_empty() {
-            self.pseudo_moves(visit);
-        } else {
-            self.pseudo_moves(|mv| {
-                if self.is_legal(mv) {
-                    visit(mv)
-                }
-            });
+        let us = self.side;
+        let maharajahs = self.maharajahs(us);
+        if maharajahs.is_empty() {
+            return self.pseudo_moves(visit);
         }
+        let mut unsafe_origins = Bitboard::FULL;
+        if !self.maharajah_attacked(us) {
+            let enemy = self.movers(!us);
+            let (ours, occupied) = (self.by_color(us), self.occupied());
+            unsafe_origins = maharajahs;
+            for sq in maharajahs {
+                unsafe_origins |= shields(sq, ours, &enemy, occupied);
+            }
+        }
+        self.pseudo_moves(|mv| {
+            let quick = !unsafe_origins.contains(mv.from()) && self.ep != Some(mv.to());
+            if quick || self.is_legal(mv) {
+                visit(mv)
+            }
+        });
     }
 
     /// Whether the side to move has a legal en passant capture onto `ep`.

@@ -5,13 +5,15 @@
 //! it last transformed, was promoted or the game began; never the side's last King.
 //! Either King castles with either Rook, Chess960-style, until it transforms.
 //!
-//! Move generation: pseudo-legal moves, each played out and tested.
+//! Move generation: pseudo-legal moves. While one King is safe, only its own moves,
+//! those of the pieces shielding it, castling and en passant are played out and tested;
+//! with every King attacked all moves are.
 
 mod fen;
 #[cfg(test)]
 mod tests;
 
-use super::{en_passant_victim, last_rank, pawn_moves, KingsMove, Movement, Movers, PawnMove};
+use super::{en_passant_victim, last_rank, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove};
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
 use crate::game::{
@@ -451,14 +453,28 @@ impl TwoKings {
         !next.all_kings_attacked(self.side)
     }
 
-    /// Calls `visit` with every legal move of the side to move.
+    /// Calls `visit` with every legal move of the side to move. While some King is
+    /// safe, a move (not castling, not en passant) of a piece that is neither that King
+    /// nor shields it keeps it safe and is legal; the others are played out.
     #[inline(always)]
     pub fn generate(&self, mut visit: impl FnMut(KingsMove)) {
-        if self.kings(self.side).is_empty() {
+        let us = self.side;
+        if self.kings(us).is_empty() {
             return;
         }
+        let enemy = self.movers(!us);
+        let occupied = self.occupied();
+        let Some(safe) = self.kings(us).into_iter().find(|&k| !enemy.attack(k, !us, occupied)) else {
+            return self.pseudo_moves(|mv| {
+                if self.is_legal(mv) {
+                    visit(mv)
+                }
+            });
+        };
+        let unsafe_origins = shields(safe, self.by_color(us), &enemy, occupied).with(safe);
         self.pseudo_moves(|mv| {
-            if self.is_legal(mv) {
+            let quick = !mv.is_castle() && !unsafe_origins.contains(mv.from()) && self.ep != Some(mv.to());
+            if quick || self.is_legal(mv) {
                 visit(mv)
             }
         });
