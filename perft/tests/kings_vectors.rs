@@ -27,5 +27,5 @@ fn twokings_vectors() {
 
 #[test]
 fn twokings4_vectors() {
-    check::<TwoKings>(Variant::TwoKings4, include_str!("../data/twokings4.epd"), 9);
+    check::<TwoKings>(Variant::TwoKings4, include_str!("../data/twokings4.epd"), 25);
 }
