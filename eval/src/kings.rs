@@ -86,13 +86,10 @@ impl Evaluator<Maharajah> for MaharajahEval {
         } else {
             0
         };
-        let promotion = if mv.is_transformation() {
-            0
-        } else {
-            mv.letter()
-                .and_then(maharajah::Kind::from_letter)
-                .map_or(0, |k| MAHARAJAH_VALUE[k.index()])
-        };
+        let promotion = mv
+            .promotion()
+            .and_then(maharajah::Kind::from_letter)
+            .map_or(0, |k| MAHARAJAH_VALUE[k.index()]);
         victim + promotion
     }
 }
@@ -156,13 +153,10 @@ impl Evaluator<TwoKings> for TwoKingsEval {
         } else {
             0
         };
-        let promotion = if mv.is_transformation() {
-            0
-        } else {
-            mv.letter()
-                .and_then(twokings::Kind::from_letter)
-                .map_or(0, |k| TWOKINGS_VALUE[k.index()])
-        };
+        let promotion = mv
+            .promotion()
+            .and_then(twokings::Kind::from_letter)
+            .map_or(0, |k| TWOKINGS_VALUE[k.index()]);
         victim + promotion
     }
 }

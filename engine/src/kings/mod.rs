@@ -60,6 +60,18 @@ impl KingsMove {
         self.from() == self.to()
     }
 
+    /// The piece a pawn promotes to, as its letter.
+    #[inline(always)]
+    pub fn promotion(self) -> Option<u8> {
+        self.letter().filter(|_| !self.is_transformation())
+    }
+
+    /// Whether this is a pawn's double step, given that a pawn makes it.
+    #[inline(always)]
+    pub fn is_double_step(self) -> bool {
+        !self.is_castle() && self.from().index().abs_diff(self.to().index()) == 16
+    }
+
     /// A code below 2^21, never 0, for the transposition table.
     #[inline(always)]
     pub fn code(self) -> u32 {
@@ -179,6 +191,15 @@ pub fn shields(target: Square, ours: Bitboard, enemy: &Movers, occupied: Bitboar
         }
     }
     out
+}
+
+/// The FEN letter of a piece of `color` whose lower-case letter is `letter`.
+#[inline(always)]
+pub fn fen_letter(letter: u8, color: Color) -> char {
+    match color {
+        Color::White => letter.to_ascii_uppercase() as char,
+        Color::Black => letter as char,
+    }
 }
 
 /// The last rank of `color`'s pawns.

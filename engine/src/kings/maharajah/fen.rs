@@ -5,7 +5,7 @@
 use super::{Kind, Maharajah};
 use crate::fen::{parse_counters, parse_grid, parse_side, split_fields_with_extra, write_rank};
 use crate::game::FenError;
-use crate::kings::{last_rank, read_en_passant};
+use crate::kings::{fen_letter, last_rank, read_en_passant};
 use crate::types::{Color, Square};
 use std::iter::Peekable;
 use std::str::Chars;
@@ -111,11 +111,7 @@ pub(super) fn write(pos: &Maharajah) -> String {
         write_rank(&mut out, 8, |file| {
             pos.piece_at(Square::from_coords(file as u8, rank))
                 .map(|(color, kind, royal)| {
-                    let letter = kind.letter() as char;
-                    let letter = match color {
-                        Color::White => letter.to_ascii_uppercase(),
-                        Color::Black => letter,
-                    };
+                    let letter = fen_letter(kind.letter(), color);
                     if royal {
                         format!("+{letter}")
                     } else {

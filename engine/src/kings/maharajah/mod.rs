@@ -14,7 +14,7 @@ mod fen;
 #[cfg(test)]
 mod tests;
 
-use super::{en_passant_victim, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove};
+use super::{en_passant_victim, fen_letter, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove};
 use crate::bitboard::Bitboard;
 use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, RuleOptions, SearchRules, Variant};
 use crate::types::{Color, Square};
@@ -179,14 +179,6 @@ impl Maharajah {
     /// Whether `color` transformed on its last turn.
     pub fn is_locked(&self, color: Color) -> bool {
         self.locked[color.index()]
-    }
-
-    pub fn en_passant(&self) -> Option<Square> {
-        self.ep
-    }
-
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
     }
 
     #[inline(always)]
@@ -489,10 +481,7 @@ impl Game for Maharajah {
         }
         next.side = !us;
         next.hash ^= keys::BLACK_TO_MOVE;
-        let double_step = !mv.is_transformation()
-            && self.pieces(us, Kind::Pawn).contains(mv.from())
-            && mv.from().index().abs_diff(mv.to().index()) == 16;
-        if double_step {
+        if mv.is_double_step() && self.pieces(us, Kind::Pawn).contains(mv.from()) {
             next.settle_en_passant(Some(mv.from().offset(us.forward())));
         }
         next
@@ -545,13 +534,8 @@ impl Game for Maharajah {
 
     fn render(&self) -> String {
         crate::fen::render_board(|sq| {
-            self.piece_at(sq).map(|(color, kind, royal)| {
-                let letter = if royal { MAHARAJAH_LETTER } else { kind.letter() } as char;
-                match color {
-                    Color::White => letter.to_ascii_uppercase(),
-                    Color::Black => letter,
-                }
-            })
+            self.piece_at(sq)
+                .map(|(color, kind, royal)| fen_letter(if royal { MAHARAJAH_LETTER } else { kind.letter() }, color))
         })
     }
 
@@ -570,7 +554,7 @@ impl Game for Maharajah {
 
     #[inline(always)]
     fn is_tactical(&self, mv: KingsMove) -> bool {
-        self.is_capture(mv) || (mv.letter().is_some() && !mv.is_transformation())
+        self.is_capture(mv) || mv.promotion().is_some()
     }
 
     fn null_move(&self) -> Option<Maharajah> {

@@ -7,7 +7,7 @@ use super::{Kind, TwoKings, CASTLING_KINGS, CASTLING_ROOKS, WAIT};
 use crate::bitboard::Bitboard;
 use crate::fen::{parse_counters, parse_grid, parse_side, split_fields_with_extra, write_board};
 use crate::game::{FenError, Variant};
-use crate::kings::{last_rank, read_en_passant};
+use crate::kings::{fen_letter, last_rank, read_en_passant};
 use crate::types::{Color, Square};
 use std::iter::Peekable;
 use std::str::Chars;
@@ -151,13 +151,7 @@ pub(super) fn parse(variant: Variant, fen: &str) -> Result<TwoKings, FenError> {
 pub(super) fn write(pos: &TwoKings) -> String {
     let mut out = String::with_capacity(120);
     write_board(&mut out, |sq| {
-        pos.piece_at(sq).map(|(color, kind)| {
-            let letter = kind.letter() as char;
-            match color {
-                Color::White => letter.to_ascii_uppercase(),
-                Color::Black => letter,
-            }
-        })
+        pos.piece_at(sq).map(|(color, kind)| fen_letter(kind.letter(), color))
     });
     out.push(' ');
     out.push(pos.side.to_char());

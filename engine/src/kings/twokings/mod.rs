@@ -13,7 +13,7 @@ mod fen;
 #[cfg(test)]
 mod tests;
 
-use super::{en_passant_victim, last_rank, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove};
+use super::{en_passant_victim, fen_letter, last_rank, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove};
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
 use crate::game::{
@@ -217,14 +217,6 @@ impl TwoKings {
 
     pub fn castling_rights(&self) -> Bitboard {
         self.castling
-    }
-
-    pub fn en_passant(&self) -> Option<Square> {
-        self.ep
-    }
-
-    pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
     }
 
     #[inline(always)]
@@ -571,11 +563,7 @@ impl Game for TwoKings {
         }
         next.side = !us;
         next.hash ^= keys::BLACK_TO_MOVE;
-        let double_step = !mv.is_castle()
-            && !mv.is_transformation()
-            && self.pieces(us, Kind::Pawn).contains(mv.from())
-            && mv.from().index().abs_diff(mv.to().index()) == 16;
-        if double_step {
+        if mv.is_double_step() && self.pieces(us, Kind::Pawn).contains(mv.from()) {
             next.settle_en_passant(Some(mv.from().offset(us.forward())));
         }
         next
@@ -624,15 +612,7 @@ impl Game for TwoKings {
     }
 
     fn render(&self) -> String {
-        crate::fen::render_board(|sq| {
-            self.piece_at(sq).map(|(color, kind)| {
-                let letter = kind.letter() as char;
-                match color {
-                    Color::White => letter.to_ascii_uppercase(),
-                    Color::Black => letter,
-                }
-            })
-        })
+        crate::fen::render_board(|sq| self.piece_at(sq).map(|(color, kind)| fen_letter(kind.letter(), color)))
     }
 
     const SEARCH: SearchRules = SearchRules {
@@ -651,7 +631,7 @@ impl Game for TwoKings {
 
     #[inline(always)]
     fn is_tactical(&self, mv: KingsMove) -> bool {
-        self.is_capture(mv) || (mv.letter().is_some() && !mv.is_transformation())
+        self.is_capture(mv) || mv.promotion().is_some()
     }
 
     fn null_move(&self) -> Option<TwoKings> {
