@@ -289,6 +289,15 @@ pub fn read_en_passant(
     }
 }
 
+/// Whether one of `side`'s `pawns` can take en passant onto `ep` by a move `is_legal`
+/// accepts.
+#[inline]
+pub fn en_passant_possible(side: Color, ep: Square, pawns: Bitboard, is_legal: impl Fn(KingsMove) -> bool) -> bool {
+    (pawn_attacks(!side, ep) & pawns)
+        .into_iter()
+        .any(|from| is_legal(KingsMove::new(from, ep, None)))
+}
+
 /// The square of the pawn an en passant capture onto `ep` by `side` removes.
 #[inline(always)]
 pub fn en_passant_victim(side: Color, ep: Square) -> Square {

@@ -14,7 +14,9 @@ mod fen;
 #[cfg(test)]
 mod tests;
 
-use super::{en_passant_victim, fen_letter, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove};
+use super::{
+    en_passant_possible, en_passant_victim, fen_letter, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove,
+};
 use crate::bitboard::Bitboard;
 use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, RuleOptions, SearchRules, Variant};
 use crate::types::{Color, Square};
@@ -383,20 +385,14 @@ impl Maharajah {
     }
 
     /// Whether the side to move has a legal en passant capture onto `ep`.
-    fn en_passant_legal(&self, ep: Square) -> bool {
-        let us = self.side;
-        let capturers = crate::attacks::pawn_attacks(!us, ep) & self.pieces(us, Kind::Pawn);
-        capturers
-            .into_iter()
-            .any(|from| self.is_legal(KingsMove::new(from, ep, None)))
-    }
-
     /// Finishes a move or a FEN: the en passant square `ep` is kept only when a
     /// capture onto it is legal for the side now to move.
     fn settle_en_passant(&mut self, ep: Option<Square>) {
         self.set_ep(ep);
         if let Some(ep) = ep {
-            if !self.en_passant_legal(ep) {
+            if !en_passant_possible(self.side, ep, self.pieces(self.side, Kind::Pawn), |mv| {
+                self.is_legal(mv)
+            }) {
                 self.set_ep(None);
             }
         }

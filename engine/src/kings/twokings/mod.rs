@@ -13,7 +13,10 @@ mod fen;
 #[cfg(test)]
 mod tests;
 
-use super::{en_passant_victim, fen_letter, last_rank, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove};
+use super::{
+    en_passant_possible, en_passant_victim, fen_letter, last_rank, pawn_moves, shields, KingsMove, Movement, Movers,
+    PawnMove,
+};
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
 use crate::game::{
@@ -472,20 +475,16 @@ impl TwoKings {
         });
     }
 
-    fn en_passant_legal(&self, ep: Square) -> bool {
-        let us = self.side;
-        let capturers = crate::attacks::pawn_attacks(!us, ep) & self.pieces(us, Kind::Pawn);
-        capturers
-            .into_iter()
-            .any(|from| self.is_legal(KingsMove::new(from, ep, None)))
-    }
-
     /// Keeps the en passant square `ep` only when a capture onto it is legal for the
     /// side to move.
     fn settle_en_passant(&mut self, ep: Option<Square>) {
         self.set_ep(ep);
         if let Some(ep) = ep {
-            if self.kings(self.side).is_empty() || !self.en_passant_legal(ep) {
+            if self.kings(self.side).is_empty()
+                || !en_passant_possible(self.side, ep, self.pieces(self.side, Kind::Pawn), |mv| {
+                    self.is_legal(mv)
+                })
+            {
                 self.set_ep(None);
             }
         }

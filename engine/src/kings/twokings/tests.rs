@@ -140,8 +140,12 @@ fn hand_counted_perft() {
     // The c2 Rook attacks a2 b2 c1 g2 h2, but with two Kings one may step onto an
     // attacked square while the other is safe: b1 a1 a2 b2 c1 xc2 (5), h1 g1 g2 h2
     // (3), 6 transformations: 14.
+    // Black then has the Rook's 14 moves (a2 b2 d2-h2, c1 c3-c8) and the King's 5, 19,
+    // except after b1b2 and h1g2, which take one Rook move away (18 each), and after
+    // b1xc2, which leaves the King alone (5); no transformed piece reaches Black's
+    // King's squares: 6 * 19 + 19 * 5 + 18 * 2 + 5 = 250.
     let royal = pos("3k4/8/8/8/8/8/2r5/1K5K w - - 0 1 -");
-    assert_eq!(perft(&royal, 1), 14);
+    assert_eq!((perft(&royal, 1), perft(&royal, 2)), (14, 250));
 }
 
 #[test]
