@@ -239,6 +239,19 @@ fn results() {
             reason: EndReason::Checkmate
         })
     );
+    // Stalemate of a Maharajah loses: the a8 Maharajah is boxed in (b7 guarded by a6,
+    // b6 by c5, c7 by d6), the b8 Knight is pinned by d8, the a7 pawn blocked, and
+    // Black transformed last turn. Unlocked, turning back would be its only move.
+    let stalemate = pos("+rn1R4/pN6/P2B4/2P5/8/8/8/8 b t - 0 1 0+0");
+    assert!(!stalemate.in_check());
+    assert_eq!(
+        stalemate.board_result(),
+        Some(GameResult {
+            outcome: Outcome::Win(Color::White),
+            reason: EndReason::Stalemate
+        })
+    );
+    assert_eq!(moves(&pos("+rn1R4/pN6/P2B4/2P5/8/8/8/8 b - - 0 1 0+0")), ["a8a8r"]);
     // A side without Maharajah and without moves loses too.
     let stuck = pos("4w3/8/8/8/8/p7/P7/8 w - - 0 1 0+0");
     assert_eq!(
