@@ -1,13 +1,16 @@
 #!/usr/bin/env python3
-"""Independent, deliberately plain perft for Jabberwocky and Superpermutation chess.
+"""Independent, deliberately plain perft for Jabberwocky, Superpermutation chess and
+"It's not a job for King" (maharajah, twokings, twokings4).
 
-A second implementation of the rules (docs/RULES.md, sections 4 and 5), written
+A second implementation of the rules (docs/RULES.md, sections 4, 5, 7 and 8), written
 straight from the rule text with a 0x88-free mailbox and trial moves, to cross-check
 the engine's perft vectors in perft/data/. It shares no code or idea of structure with
 the Rust engine (no bitboards, no legality shortcuts).
 
     python3 scripts/perft_reference.py jabberwocky "FEN" DEPTH [--divide]
     python3 scripts/perft_reference.py superpermutation "FEN" DEPTH [--divide]
+    python3 scripts/perft_reference.py maharajah "FEN" DEPTH [--divide]
+    python3 scripts/perft_reference.py twokings "FEN" DEPTH [--divide]
 """
 
 import sys
@@ -265,6 +268,316 @@ def sp_perft(board, side, depth):
 
 
 
+# ------------------------------------------------ It's not a job for King (I, II)
+#
+# Pieces are written as FEN letters; a Maharajah is "+" and the letter it came from.
+# Movement of each piece as a set of components: s (King step), n (Knight leap),
+# b (Bishop lines), r (Rook lines).
+
+MOVES_OF = {"w": "s", "k": "s", "n": "n", "b": "b", "r": "r", "q": "br", "m": "rn", "c": "bn", "+": "rbn"}
+
+
+def other_side(side):
+    return "b" if side == "w" else "w"
+
+
+def owner(piece):
+    return "w" if piece[-1].isupper() else "b"
+
+
+def movement(piece):
+    return MOVES_OF["+" if piece.startswith("+") else piece.lower()]
+
+
+def reach(board, sq, piece):
+    """Squares the piece on sq attacks (and moves to, when empty or an enemy's)."""
+    f, r = sq
+    if piece.lower() == "p":
+        dr = 1 if piece.isupper() else -1
+        return [(f + df, r + dr) for df in (-1, 1) if on_board(f + df, r + dr)]
+    out = []
+    parts = movement(piece)
+    if "s" in parts:
+        out += [(f + a, r + b) for a, b in KING if on_board(f + a, r + b)]
+    if "n" in parts:
+        out += [(f + a, r + b) for a, b in KNIGHT if on_board(f + a, r + b)]
+    dirs = (BISHOP_DIRS if "b" in parts else []) + (ROOK_DIRS if "r" in parts else [])
+    for a, b in dirs:
+        x, y = f + a, r + b
+        while on_board(x, y):
+            out.append((x, y))
+            if (x, y) in board:
+                break
+            x, y = x + a, y + b
+    return out
+
+
+def hit(board, sq, by):
+    return any(owner(p) == by and sq in reach(board, s, p) for s, p in board.items())
+
+
+def parse_board(text):
+    board = {}
+    for row, line in enumerate(text.split("/")):
+        rank, file, i = 7 - row, 0, 0
+        while i < len(line):
+            c = line[i]
+            if c.isdigit():
+                j = i
+                while j < len(line) and line[j].isdigit():
+                    j += 1
+                file += int(line[i:j])
+                i = j
+                continue
+            if c == "+":
+                board[(file, rank)] = "+" + line[i + 1]
+                i += 2
+            else:
+                board[(file, rank)] = c
+                i += 1
+            file += 1
+    return board
+
+
+def parse_square(text):
+    return ("abcdefgh".index(text[0]), int(text[1]) - 1)
+
+
+def pawn_moves_of(board, side, ep, promotions):
+    """(src, dst, promotion, en_passant) of side's pawns."""
+    out = []
+    dr = 1 if side == "w" else -1
+    last = 7 if side == "w" else 0
+    for sq, piece in list(board.items()):
+        if piece != ("P" if side == "w" else "p"):
+            continue
+        targets = []
+        one = (sq[0], sq[1] + dr)
+        if one not in board:
+            targets.append((one, False))
+            two = (sq[0], sq[1] + 2 * dr)
+            if sq[1] == (1 if side == "w" else 6) and two not in board:
+                targets.append((two, False))
+        for t in reach(board, sq, piece):
+            if t in board and owner(board[t]) != side:
+                targets.append((t, False))
+            elif t == ep:
+                targets.append((t, True))
+        for t, en_passant in targets:
+            if t[1] == last:
+                for p in promotions:
+                    out.append((sq, t, p, en_passant))
+            else:
+                out.append((sq, t, None, en_passant))
+    return out
+
+
+# Game I: state = (board, side, locks {side: bool}, ep)
+
+def mh_royal_attacked(board, side):
+    return any(p.startswith("+") and owner(p) == side and hit(board, s, other_side(side)) for s, p in board.items())
+
+
+def mh_play(state, move):
+    board, side, locks, ep = state
+    src, dst, letter = move
+    b = dict(board)
+    new_locks = dict(locks)
+    new_ep = None
+    if src == dst:
+        piece = b[src]
+        if piece.startswith("+"):
+            b[src] = piece[1]
+        else:
+            b[src] = "+" + piece
+        new_locks[side] = True
+        return (b, other_side(side), new_locks, None)
+    new_locks[side] = False
+    piece = b.pop(src)
+    captured = dst in b
+    if piece.lower() == "p" and dst == ep:
+        del b[(dst[0], src[1])]
+    if piece.lower() == "p" and abs(dst[1] - src[1]) == 2:
+        new_ep = (src[0], (src[1] + dst[1]) // 2)
+    if letter:
+        piece = letter.upper() if side == "w" else letter
+    b[dst] = piece
+    if captured:
+        theirs = [s for s, p in b.items() if owner(p) != side and p.lower() != "p"]
+        if len(theirs) == 1 and b[theirs[0]].startswith("+"):
+            b[theirs[0]] = b[theirs[0]][1]
+    return (b, other_side(side), new_locks, new_ep)
+
+
+def mh_legal(state):
+    board, side, locks, ep = state
+    moves = []
+    mine = [(s, p) for s, p in board.items() if owner(p) == side]
+    if not locks[side] and not mh_royal_attacked(board, side):
+        officers = [s for s, p in mine if p.lower() != "p"]
+        for s in officers:
+            piece = board[s]
+            if piece.startswith("+"):
+                moves.append((s, s, piece[1].lower()))
+            elif len(officers) >= 2:
+                moves.append((s, s, "m"))
+    for s, p in mine:
+        if p.lower() == "p":
+            continue
+        for t in reach(board, s, p):
+            if t not in board or owner(board[t]) != side:
+                moves.append((s, t, None))
+    for s, t, promo, _ in pawn_moves_of(board, side, ep, "wrbn"):
+        moves.append((s, t, promo))
+    return [m for m in moves if not mh_royal_attacked(mh_play(state, m)[0], side)]
+
+
+def mh_perft(state, depth):
+    if depth == 0:
+        return 1
+    moves = mh_legal(state)
+    if depth == 1:
+        return len(moves)
+    return sum(mh_perft(mh_play(state, m), depth - 1) for m in moves)
+
+
+def mh_state(fen):
+    f = fen.split()
+    locks = {"w": "T" in f[2], "b": "t" in f[2]}
+    ep = None if f[3] == "-" else parse_square(f[3])
+    return (parse_board(f[0]), f[1], locks, ep)
+
+
+# Game II: state = (board, side, rights (set of squares), waits {square: n}, ep)
+
+
+def tk_kings(board, side):
+    king = "K" if side == "w" else "k"
+    return [s for s, p in board.items() if p == king]
+
+
+def tk_all_kings_attacked(board, side):
+    return all(hit(board, k, other_side(side)) for k in tk_kings(board, side))
+
+
+def tk_play(state, move):
+    board, side, rights, waits, ep = state
+    kind, src, dst, letter = move
+    b = dict(board)
+    w = dict(waits)
+    gone = {src, dst}
+    fresh = None
+    new_ep = None
+    if kind == "castle":
+        rank = src[1]
+        king_to, rook_to = ((2, rank), (3, rank)) if dst[0] < src[0] else ((6, rank), (5, rank))
+        king, rook = b.pop(src), b.pop(dst)
+        b[king_to], b[rook_to] = king, rook
+        if src in w:
+            w[king_to] = w.pop(src)
+    elif src == dst:
+        b[src] = letter.upper() if side == "w" else letter
+        fresh = src
+    else:
+        piece = b.pop(src)
+        if piece.lower() == "p" and dst == ep:
+            del b[(dst[0], src[1])]
+        if piece.lower() == "p" and abs(dst[1] - src[1]) == 2:
+            new_ep = (src[0], (src[1] + dst[1]) // 2)
+        w.pop(dst, None)
+        if src in w:
+            w[dst] = w.pop(src)
+        if letter:
+            piece = letter.upper() if side == "w" else letter
+            fresh = dst
+        b[dst] = piece
+    for s in list(w):
+        if owner(b[s]) == side:
+            w[s] -= 1
+            if w[s] == 0:
+                del w[s]
+    if fresh:
+        w[fresh] = 3
+    return (b, other_side(side), rights - gone, w, new_ep)
+
+
+def tk_legal(state):
+    board, side, rights, waits, ep = state
+    if not tk_kings(board, side):
+        return []
+    moves = []
+    kings = tk_kings(board, side)
+    for s, p in list(board.items()):
+        if owner(p) != side or p.lower() == "p":
+            continue
+        for t in reach(board, s, p):
+            if t not in board or owner(board[t]) != side:
+                moves.append(("move", s, t, None))
+        if waits.get(s, 0) == 0:
+            if p.lower() == "k" and len(kings) >= 2:
+                moves += [("move", s, s, c) for c in "qmc"]
+            elif p.lower() in "qmc":
+                moves.append(("move", s, s, "k"))
+    for s, t, promo, _ in pawn_moves_of(board, side, ep, "kqmc"):
+        moves.append(("move", s, t, promo))
+    legal = [m for m in moves if not tk_all_kings_attacked(tk_play(state, m)[0], side)]
+    rank = 0 if side == "w" else 7
+    for king in [(3, rank), (4, rank)]:
+        if king not in rights or board.get(king) != ("K" if side == "w" else "k"):
+            continue
+        for rook in [(0, rank), (7, rank)]:
+            if rook not in rights or board.get(rook) != ("R" if side == "w" else "r"):
+                continue
+            king_to, rook_to = ((2, rank), (3, rank)) if rook[0] < king[0] else ((6, rank), (5, rank))
+            files = set(range(min(king[0], king_to[0]), max(king[0], king_to[0]) + 1))
+            files |= set(range(min(rook[0], rook_to[0]), max(rook[0], rook_to[0]) + 1))
+            if any((f, rank) in board and (f, rank) not in (king, rook) for f in files):
+                continue
+            king_files = range(min(king[0], king_to[0]), max(king[0], king_to[0]) + 1)
+            if any(hit(board, (f, rank), other_side(side)) for f in king_files):
+                continue
+            move = ("castle", king, rook, None)
+            if not hit(tk_play(state, move)[0], king_to, other_side(side)):
+                legal.append(move)
+    return legal
+
+
+def tk_perft(state, depth):
+    if depth == 0:
+        return 1
+    moves = tk_legal(state)
+    if depth == 1:
+        return len(moves)
+    return sum(tk_perft(tk_play(state, m), depth - 1) for m in moves)
+
+
+def tk_state(fen):
+    f = fen.split()
+    board, side = parse_board(f[0]), f[1]
+    rights = set()
+    if f[2] != "-":
+        for c in f[2]:
+            rights.add(("abcdefgh".index(c.lower()), 0 if c.isupper() else 7))
+    ep = None if f[3] == "-" else parse_square(f[3])
+    waits = {}
+    if len(f) == 7 and f[6] != "-":
+        for item in f[6].split(","):
+            sq, n = item.split("=")
+            waits[parse_square(sq)] = int(n)
+    elif len(f) < 7:
+        full = int(f[5]) if len(f) > 5 else 1
+        for s, p in board.items():
+            if p.lower() in "kqmc":
+                played = full if (owner(p) == "w" and side == "b") else full - 1
+                if 3 - played > 0:
+                    waits[s] = 3 - played
+    return (board, side, rights, waits, ep)
+
+
+def move_text(src, dst, letter):
+    return sq_name(src) + sq_name(dst) + (letter or "")
+
+
 def sq_name(sq):
     return "abcdefgh"[sq[0]] + str(sq[1] + 1)
 
@@ -274,7 +587,29 @@ def main():
     divide = "--divide" in sys.argv
     board, side = parse_fen(fen)
     other = "b" if side == "w" else "w"
-    if game == "jabberwocky":
+    if game == "maharajah":
+        state = mh_state(fen)
+        if divide:
+            total = 0
+            for m in mh_legal(state):
+                n = mh_perft(mh_play(state, m), depth - 1)
+                total += n
+                print(move_text(*m), n)
+            print("Nodes searched:", total)
+        else:
+            print("Nodes searched:", mh_perft(state, depth))
+    elif game in ("twokings", "twokings4"):
+        state = tk_state(fen)
+        if divide:
+            total = 0
+            for m in tk_legal(state):
+                n = tk_perft(tk_play(state, m), depth - 1)
+                total += n
+                print(move_text(m[1], m[2], m[3]), n)
+            print("Nodes searched:", total)
+        else:
+            print("Nodes searched:", tk_perft(state, depth))
+    elif game == "jabberwocky":
         if divide:
             total = 0
             for m in jw_legal(board, side):

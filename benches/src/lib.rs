@@ -44,6 +44,25 @@ pub const SUPERPERMUTATION_POSITIONS: &[&str] = &[
     "r1q1k1p1/p4p1R/n1p4p/1p1Pp1Pn/2Rp1Pr1/PP2P1bN/b1NB4/2PQBK1R b - - 0 1",
 ];
 
+/// Maharajah: the start, middle games with Maharajahs and a lock, rule positions.
+pub const MAHARAJAH_POSITIONS: &[&str] = &[
+    "rnbwwbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWWBNR w - - 0 1 0+0",
+    "r1b1wbnr/ppp2ppp/2n5/3pp3/4P3/2N2N2/PPPP1PPP/R1B+WWB1R b T - 3 4 0+0",
+    "r1b1w1nr/ppp2ppp/2n5/1B1pp3/1b2P3/2N2N2/PPPP1PPP/R1+B+WW2R w - - 0 6 0+0",
+    "7w/8/8/R6+r/8/8/8/4+N3 b - - 0 1 0+0",
+];
+
+/// Two Kings: both start positions, a castling position and a middle game.
+pub const TWOKINGS_POSITIONS: &[&str] = &[
+    "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w ADEHadeh - 0 1 d1=3,e1=3,d8=3,e8=3",
+    "r2kk2r/pppppppp/8/8/8/8/PPPPPPPP/R2KK2R w ADEHadeh - 0 1 -",
+    "r1bk1bnr/ppp2ppp/2nqp3/3p4/3P4/2N1PN2/PPPK1PPP/R1BK1B1R w ADHadh - 2 6 -",
+];
+pub const TWOKINGS4_POSITIONS: &[&str] = &[
+    "rnbkkbnr/pppkkppp/3pp3/8/8/3PP3/PPPKKPPP/RNBKKBNR w ADEHadeh - 0 1 d1=3,e1=3,d2=3,e2=3,d7=3,e7=3,d8=3,e8=3",
+    "rnbkkb1r/ppp1kppp/3ppn2/8/4P3/2PP1N2/PP1KKPPP/RNBK1B1R w ADHadeh - 1 5 d1=1,d2=1,e2=1",
+];
+
 /// Benchmarks `G` on `fens` under the group named after the variant.
 pub fn bench_game<G: Game>(c: &mut Criterion, variant: Variant, fens: &[&str], perft_depth: u32) {
     let positions: Vec<G> = fens

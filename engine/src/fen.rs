@@ -103,6 +103,23 @@ pub fn split_fields(fen: &str) -> Result<Vec<&str>, FenError> {
     Ok(fields)
 }
 
+/// The fields of a FEN with a seventh, game-specific field: the six usual ones (split
+/// as by [`split_fields`]) and the seventh when present (it needs all six before it).
+pub fn split_fields_with_extra(fen: &str) -> Result<(Vec<&str>, Option<&str>), FenError> {
+    let mut fields: Vec<&str> = fen.split_whitespace().collect();
+    if fields.len() == 7 {
+        let extra = fields.pop();
+        return Ok((fields, extra));
+    }
+    if fields.len() > 7 {
+        return Err(FenError::FieldCount {
+            expected: "4 to 7",
+            found: fields.len(),
+        });
+    }
+    Ok((split_fields(fen)?, None))
+}
+
 /// Reads a chess piece letter (upper case White) for [`parse_grid`].
 pub fn read_chess_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Role), FenError> {
     let c = chars.next().ok_or(FenError::InvalidPiece(' '))?;

@@ -30,6 +30,9 @@ pub enum Variant {
     Alice3,
     Jabberwocky,
     Superpermutation,
+    Maharajah,
+    TwoKings,
+    TwoKings4,
 }
 
 /// What a GUI needs to know of a variant's board.
@@ -92,6 +95,27 @@ const VARIANTS: &[VariantInfo] = &[
         1,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
     ),
+    info(
+        Variant::Maharajah,
+        "maharajah",
+        8,
+        1,
+        "rnbwwbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWWBNR w - - 0 1 0+0",
+    ),
+    info(
+        Variant::TwoKings,
+        "twokings",
+        8,
+        1,
+        "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w ADEHadeh - 0 1 d1=3,e1=3,d8=3,e8=3",
+    ),
+    info(
+        Variant::TwoKings4,
+        "twokings4",
+        8,
+        1,
+        "rnbkkbnr/pppkkppp/3pp3/8/8/3PP3/PPPKKPPP/RNBKKBNR w ADEHadeh - 0 1 d1=3,e1=3,d2=3,e2=3,d7=3,e7=3,d8=3,e8=3",
+    ),
 ];
 
 impl Variant {
@@ -146,6 +170,14 @@ pub enum EndReason {
     NoLegalMove,
     /// A teleportation left the mover's King attacked: the mover lost at once.
     TeleportedIntoCheck,
+    /// The side to move has no pieces left (Maharajah: all captured).
+    NoPiecesLeft,
+    /// The side to move has no King left (Game II: all captured).
+    NoKingsLeft,
+    /// Threefold repetition, decided by the captured points instead of a draw.
+    RepetitionOnPoints,
+    /// The move counter, decided by the captured points instead of a draw.
+    FiftyMovesOnPoints,
 }
 
 impl EndReason {
@@ -159,6 +191,10 @@ impl EndReason {
             EndReason::Repetition => "repetition",
             EndReason::NoLegalMove => "no-legal-move",
             EndReason::TeleportedIntoCheck => "teleport-into-check",
+            EndReason::NoPiecesLeft => "no-pieces",
+            EndReason::NoKingsLeft => "no-kings",
+            EndReason::RepetitionOnPoints => "repetition-points",
+            EndReason::FiftyMovesOnPoints => "fifty-moves-points",
         }
     }
 
@@ -171,6 +207,10 @@ impl EndReason {
             EndReason::Repetition => "threefold repetition",
             EndReason::NoLegalMove => "no legal move",
             EndReason::TeleportedIntoCheck => "king attacked after teleportation",
+            EndReason::NoPiecesLeft => "no pieces left",
+            EndReason::NoKingsLeft => "no kings left",
+            EndReason::RepetitionOnPoints => "threefold repetition, decided on captured points",
+            EndReason::FiftyMovesOnPoints => "fifty-move rule, decided on captured points",
         }
     }
 }
@@ -259,6 +299,14 @@ pub enum FenError {
     OpponentInCheck,
     #[error("impossible check: {0}")]
     ImpossibleCheck(&'static str),
+    #[error("{0} has no pieces, but moved last")]
+    NoPieces(&'static str),
+    #[error("{0}'s only non-pawn piece cannot be a Maharajah")]
+    LoneMaharajah(&'static str),
+    #[error("invalid captured-points field '{0}' (expected white+black, as in 3+1)")]
+    InvalidPoints(String),
+    #[error("invalid transformation waits '{0}' (expected square=1..3 of a King or compound, comma separated, or -)")]
+    InvalidWaits(String),
 }
 
 /// Why a move string was rejected.
@@ -432,6 +480,14 @@ macro_rules! with_game {
             }
             $crate::Variant::Superpermutation => {
                 type $G = $crate::Superperm;
+                $body
+            }
+            $crate::Variant::Maharajah => {
+                type $G = $crate::Maharajah;
+                $body
+            }
+            $crate::Variant::TwoKings | $crate::Variant::TwoKings4 => {
+                type $G = $crate::TwoKings;
                 $body
             }
         }

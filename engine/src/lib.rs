@@ -9,6 +9,7 @@ pub mod fen;
 pub mod game;
 pub mod history;
 pub mod jabberwocky;
+pub mod kings;
 pub mod superperm;
 pub mod types;
 pub mod zobrist;
@@ -21,6 +22,9 @@ pub use game::{
 };
 pub use history::History;
 pub use jabberwocky::{Jabberwocky, JabberwockyMove};
+pub use kings::maharajah::Maharajah;
+pub use kings::twokings::TwoKings;
+pub use kings::KingsMove;
 pub use superperm::{Superperm, SuperpermMove};
 pub use types::{Color, Role, Square};
 pub mod search;

@@ -4,16 +4,18 @@
 pub mod alice;
 pub mod chess;
 pub mod jabberwocky;
+pub mod kings;
 pub mod superperm;
 
 pub use alice::AliceEval;
 pub use chess::ChessEval;
 pub use jabberwocky::JabberwockyEval;
+pub use kings::{MaharajahEval, TwoKingsEval};
 pub use superperm::SuperpermEval;
 
 use vorpal_engine::alice::AliceGame;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Chess, Color, Game, Jabberwocky, Role, Superperm};
+use vorpal_engine::{Chess, Color, Game, Jabberwocky, Maharajah, Role, Superperm, TwoKings};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -34,6 +36,14 @@ impl Evaluated for Jabberwocky {
 
 impl Evaluated for Superperm {
     type Eval = SuperpermEval;
+}
+
+impl Evaluated for Maharajah {
+    type Eval = MaharajahEval;
+}
+
+impl Evaluated for TwoKings {
+    type Eval = TwoKingsEval;
 }
 
 /// `us`'s material less the opponent's: `values` by role times the number of pieces

@@ -4,7 +4,7 @@
 //! leaves the parent untouched.
 
 use vorpal_engine::alice::Alice3;
-use vorpal_engine::{Alice, Chess, Game, Jabberwocky, MoveList, Superperm, Variant};
+use vorpal_engine::{Alice, Chess, Game, Jabberwocky, Maharajah, MoveList, Superperm, TwoKings, Variant};
 
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -101,4 +101,27 @@ fn superpermutation_playouts_are_consistent() {
         "r7/1P2k3/8/8/8/8/8/4K3 b - - 0 1",
     ];
     assert!(check_playouts::<Superperm>(Variant::Superpermutation, &starts, 60) > 5_000);
+}
+
+#[test]
+fn maharajah_playouts_are_consistent() {
+    let starts = [
+        Variant::Maharajah.start_fen(),
+        "r1b1wbnr/ppp2ppp/2n5/3pp3/4P3/2N2N2/PPPP1PPP/R1B+WWB1R b T - 3 4 0+0",
+        "7w/8/8/R6+r/8/8/8/4+N3 b - - 0 1 0+0",
+        "8/P7/8/8/8/8/8/W3w3 w - - 0 1 0+0",
+    ];
+    assert!(check_playouts::<Maharajah>(Variant::Maharajah, &starts, 40) > 5_000);
+}
+
+#[test]
+fn twokings_playouts_are_consistent() {
+    let starts = [
+        Variant::TwoKings.start_fen(),
+        "r2kk2r/8/8/8/8/8/4K3/R2K3R w ADHadeh - 0 1 -",
+        "4k3/P7/8/8/8/8/8/3KK3 w - - 0 1 -",
+        "r1bk1bnr/ppp2ppp/2nqp3/3p4/3P4/2N1PN2/PPPK1PPP/R1BK1B1R w ADHadh - 2 6 -",
+    ];
+    assert!(check_playouts::<TwoKings>(Variant::TwoKings, &starts, 40) > 5_000);
+    assert!(check_playouts::<TwoKings>(Variant::TwoKings4, &[Variant::TwoKings4.start_fen()], 20) > 2_000);
 }

@@ -76,6 +76,15 @@ fn bench_set(variant: Variant) -> (Vec<&'static str>, u32) {
             ],
             10,
         ),
+        Variant::Maharajah => (
+            vec![
+                "rnbwwbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWWBNR w - - 0 1 0+0",
+                "r1b1wbnr/ppp2ppp/2n5/3pp3/4P3/2N2N2/PPPP1PPP/R1B+WWB1R b T - 3 4 0+0",
+                "r3w3/pp3ppp/2n5/8/8/2N5/PP3PPP/R3W3 w - - 0 20 6+6",
+            ],
+            9,
+        ),
+        Variant::TwoKings | Variant::TwoKings4 => (vec![variant.start_fen()], 9),
     }
 }
 

@@ -692,3 +692,60 @@ fn ucinewgame_resets_the_position() {
     assert_eq!(engine.fen(), START_FEN);
     engine.quit();
 }
+
+#[test]
+fn the_kings_games_play_through_the_protocol() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    for (variant, start, moves) in [
+        ("maharajah", "rnbwwbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWWBNR w - - 0 1 0+0", 28),
+        (
+            "twokings",
+            "rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w ADEHadeh - 0 1 d1=3,e1=3,d8=3,e8=3",
+            20,
+        ),
+        (
+            "twokings4",
+            "rnbkkbnr/pppkkppp/3pp3/8/8/3PP3/PPPKKPPP/RNBKKBNR w ADEHadeh - 0 1 d1=3,e1=3,d2=3,e2=3,d7=3,e7=3,d8=3,e8=3",
+            20,
+        ),
+    ] {
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        engine.send("position startpos");
+        assert_eq!(engine.fen(), start);
+        let legal = engine.legal();
+        assert_eq!(legal.len(), moves, "{variant}: {legal:?}");
+        engine.send("go movetime 300");
+        let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+        let best = bestmove_of(lines.last().unwrap());
+        assert!(legal.contains(&best), "{variant}: bestmove {best} is not legal: {legal:?}");
+        let score: i32 = lines
+            .iter()
+            .rev()
+            .find_map(|l| field(l, "cp"))
+            .and_then(|cp| cp.parse().ok())
+            .unwrap_or_else(|| panic!("{variant}: no centipawn score in {lines:?}"));
+        assert!(score.abs() < 200, "{variant}: score {score} from the start position");
+        engine.settle();
+    }
+
+    // Game I: a transformation shows in the FEN; turning back at once is refused.
+    engine.send("setoption name UCI_Variant value maharajah");
+    engine.send("position startpos moves d1d1m e7e5");
+    assert_eq!(
+        engine.fen(),
+        "rnbwwbnr/pppp1ppp/8/4p3/8/8/PPPPPPPP/RNB+WWBNR w T - 0 2 0+0"
+    );
+    engine.expect_one_error("position startpos moves d1d1m e7e5 d1d1w");
+    // A repetition is decided on points: none captured, Black wins.
+    engine.send("position fen 4w3/8/8/8/8/8/8/4W3 w - - 0 1 0+0 moves e1d1 e8d8 d1e1 d8e8 e1d1 e8d8 d1e1 d8e8");
+    engine.send("result");
+    let result = engine.expect("'result ...'", |_| true, WAIT);
+    assert!(result.starts_with("result 0-1 repetition-points"), "{result}");
+
+    // Game II: castling written as the King's destination where that is unambiguous.
+    engine.send("setoption name UCI_Variant value twokings");
+    engine.send("position fen r2kk2r/8/8/8/8/8/4K3/R2K3R w ADHadeh - 0 1 - moves d1g1");
+    assert_eq!(engine.fen(), "r2kk2r/8/8/8/8/8/4K3/R4RK1 b adeh - 1 1 -");
+    engine.quit();
+}

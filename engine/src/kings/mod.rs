@@ -1,0 +1,305 @@
+//! "It's not a job for King" (Daniil Frolov): Game I, `maharajah`, and Game II,
+//! `twokings` / `twokings4`. Both games play on the chess board with chess pawns and
+//! pieces that combine the chess movements, transform in place as a whole move and
+//! have several royal pieces; this module holds what they share: the move type, the
+//! movements and the pawn moves.
+
+pub mod maharajah;
+pub mod twokings;
+
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::bitboard::Bitboard;
+use crate::game::FenError;
+use crate::types::{Color, Square};
+use std::fmt;
+
+/// A move: origin, destination and a lower-case letter (promotion piece or
+/// transformation target; a transformation has origin = destination). Castling is
+/// the King's square then the Rook's square, with its own flag.
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
+pub struct KingsMove(u32);
+
+impl KingsMove {
+    const CASTLE: u32 = 1 << 19;
+
+    #[inline(always)]
+    pub fn new(from: Square, to: Square, letter: Option<u8>) -> KingsMove {
+        KingsMove(from.index() as u32 | (to.index() as u32) << 6 | (letter.unwrap_or(0) as u32) << 12)
+    }
+
+    #[inline(always)]
+    pub fn castle(king: Square, rook: Square) -> KingsMove {
+        KingsMove(king.index() as u32 | (rook.index() as u32) << 6 | Self::CASTLE)
+    }
+
+    #[inline(always)]
+    pub fn from(self) -> Square {
+        Square::new((self.0 & 63) as u8)
+    }
+
+    #[inline(always)]
+    pub fn to(self) -> Square {
+        Square::new((self.0 >> 6 & 63) as u8)
+    }
+
+    /// The promotion piece or transformation target, as its lower-case letter.
+    #[inline(always)]
+    pub fn letter(self) -> Option<u8> {
+        let letter = (self.0 >> 12 & 127) as u8;
+        (letter != 0).then_some(letter)
+    }
+
+    #[inline(always)]
+    pub fn is_castle(self) -> bool {
+        self.0 & Self::CASTLE != 0
+    }
+
+    /// A transformation in place (no castling has equal squares either).
+    #[inline(always)]
+    pub fn is_transformation(self) -> bool {
+        self.from() == self.to()
+    }
+
+    /// The piece a pawn promotes to, as its letter.
+    #[inline(always)]
+    pub fn promotion(self) -> Option<u8> {
+        self.letter().filter(|_| !self.is_transformation())
+    }
+
+    /// Whether this is a pawn's double step, given that a pawn makes it.
+    #[inline(always)]
+    pub fn is_double_step(self) -> bool {
+        !self.is_castle() && self.from().index().abs_diff(self.to().index()) == 16
+    }
+
+    /// A code below 2^21, never 0, for the transposition table.
+    #[inline(always)]
+    pub fn code(self) -> u32 {
+        self.0 | 1 << 20
+    }
+}
+
+impl fmt::Display for KingsMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        if let Some(letter) = self.letter() {
+            write!(f, "{}", letter as char)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for KingsMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// How a piece moves and attacks: any combination of the King's step, the Knight's
+/// leap and the Bishop's and Rook's lines (pawns apart).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct Movement {
+    pub step: bool,
+    pub leap: bool,
+    pub diagonal: bool,
+    pub orthogonal: bool,
+}
+
+impl Movement {
+    pub const fn new(step: bool, leap: bool, diagonal: bool, orthogonal: bool) -> Movement {
+        Movement {
+            step,
+            leap,
+            diagonal,
+            orthogonal,
+        }
+    }
+
+    /// The squares a piece moving so from `sq` attacks, with `occupied` as blockers.
+    #[inline(always)]
+    pub fn reach(self, sq: Square, occupied: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        if self.step {
+            out |= king_attacks(sq);
+        }
+        if self.leap {
+            out |= knight_attacks(sq);
+        }
+        if self.diagonal {
+            out |= bishop_attacks(sq, occupied);
+        }
+        if self.orthogonal {
+            out |= rook_attacks(sq, occupied);
+        }
+        out
+    }
+}
+
+/// The pieces of one side sorted by movement component (a piece appears in every set
+/// its movement has), for attack tests.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Movers {
+    pub step: Bitboard,
+    pub leap: Bitboard,
+    pub diagonal: Bitboard,
+    pub orthogonal: Bitboard,
+    pub pawns: Bitboard,
+}
+
+impl Movers {
+    /// Adds pieces moving as `movement`.
+    #[inline(always)]
+    pub fn add(&mut self, movement: Movement, pieces: Bitboard) {
+        if movement.step {
+            self.step |= pieces;
+        }
+        if movement.leap {
+            self.leap |= pieces;
+        }
+        if movement.diagonal {
+            self.diagonal |= pieces;
+        }
+        if movement.orthogonal {
+            self.orthogonal |= pieces;
+        }
+    }
+
+    /// Whether these pieces, of colour `by`, attack `sq` given `occupied`.
+    #[inline(always)]
+    pub fn attack(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        (king_attacks(sq) & self.step).nonempty()
+            || (knight_attacks(sq) & self.leap).nonempty()
+            || (pawn_attacks(!by, sq) & self.pawns).nonempty()
+            || (bishop_attacks(sq, occupied) & self.diagonal).nonempty()
+            || (rook_attacks(sq, occupied) & self.orthogonal).nonempty()
+    }
+}
+
+/// Our pieces (in `ours`) that stand alone between `target` and an enemy line piece
+/// of `enemy` aiming at it: the only pieces whose move can uncover an attack on
+/// `target`. Every other move of a piece other than the one on `target` leaves it as
+/// safe as it was (en passant, which empties two squares, apart).
+#[inline(always)]
+pub fn shields(target: Square, ours: Bitboard, enemy: &Movers, occupied: Bitboard) -> Bitboard {
+    let snipers = (rook_attacks(target, Bitboard::EMPTY) & enemy.orthogonal)
+        | (bishop_attacks(target, Bitboard::EMPTY) & enemy.diagonal);
+    let mut out = Bitboard::EMPTY;
+    for sniper in snipers {
+        let blockers = crate::attacks::between(target, sniper) & occupied;
+        if !blockers.has_many() {
+            out |= blockers & ours;
+        }
+    }
+    out
+}
+
+/// The FEN letter of a piece of `color` whose lower-case letter is `letter`.
+#[inline(always)]
+pub fn fen_letter(letter: u8, color: Color) -> char {
+    match color {
+        Color::White => letter.to_ascii_uppercase() as char,
+        Color::Black => letter as char,
+    }
+}
+
+/// The last rank of `color`'s pawns.
+#[inline(always)]
+pub const fn last_rank(color: Color) -> Bitboard {
+    match color {
+        Color::White => Bitboard::RANK_8,
+        Color::Black => Bitboard::RANK_1,
+    }
+}
+
+/// A pawn move found by [`pawn_moves`].
+#[derive(Copy, Clone, Debug)]
+pub struct PawnMove {
+    pub from: Square,
+    pub to: Square,
+    pub double_step: bool,
+    pub en_passant: bool,
+    /// Arrives on the last rank: one move per promotion piece.
+    pub promotes: bool,
+}
+
+/// The pseudo-legal moves of `color`'s pawns as in chess: a step, a double step from
+/// the second rank, diagonal captures of `enemies`, en passant onto `ep`.
+#[inline(always)]
+pub fn pawn_moves(
+    color: Color,
+    pawns: Bitboard,
+    occupied: Bitboard,
+    enemies: Bitboard,
+    ep: Option<Square>,
+    mut emit: impl FnMut(PawnMove),
+) {
+    let last = last_rank(color);
+    for from in pawns {
+        let mut push = |to: Square, double_step: bool, en_passant: bool| {
+            emit(PawnMove {
+                from,
+                to,
+                double_step,
+                en_passant,
+                promotes: last.contains(to),
+            })
+        };
+        let one = from.offset(color.forward());
+        if !occupied.contains(one) {
+            push(one, false, false);
+            if from.relative_rank(color) == 1 {
+                let two = one.offset(color.forward());
+                if !occupied.contains(two) {
+                    push(two, true, false);
+                }
+            }
+        }
+        let targets = pawn_attacks(color, from);
+        for to in targets & enemies {
+            push(to, false, false);
+        }
+        if let Some(ep) = ep.filter(|&ep| targets.contains(ep)) {
+            push(ep, false, true);
+        }
+    }
+}
+
+/// Checks a FEN en passant field: `-`, or the square a pawn of the side not to move
+/// has just passed over (empty, with that pawn in front of it and its start square
+/// empty). Whether a capture is legal is the game's question.
+pub fn read_en_passant(
+    field: &str,
+    side: Color,
+    their_pawns: Bitboard,
+    occupied: Bitboard,
+) -> Result<Option<Square>, FenError> {
+    if field == "-" {
+        return Ok(None);
+    }
+    let sq = Square::parse(field).ok_or_else(|| FenError::InvalidEnPassant(field.to_string()))?;
+    let them = !side;
+    let possible = sq.relative_rank(them) == 2
+        && !occupied.contains(sq)
+        && their_pawns.contains(sq.offset(them.forward()))
+        && !occupied.contains(sq.offset(-them.forward()));
+    if possible {
+        Ok(Some(sq))
+    } else {
+        Err(FenError::ImpossibleEnPassant(field.to_string()))
+    }
+}
+
+/// Whether one of `side`'s `pawns` can take en passant onto `ep` by a move `is_legal`
+/// accepts.
+#[inline]
+pub fn en_passant_possible(side: Color, ep: Square, pawns: Bitboard, is_legal: impl Fn(KingsMove) -> bool) -> bool {
+    (pawn_attacks(!side, ep) & pawns)
+        .into_iter()
+        .any(|from| is_legal(KingsMove::new(from, ep, None)))
+}
+
+/// The square of the pawn an en passant capture onto `ep` by `side` removes.
+#[inline(always)]
+pub fn en_passant_victim(side: Color, ep: Square) -> Square {
+    ep.offset(-side.forward())
+}
