@@ -92,6 +92,17 @@ impl Evaluator<Maharajah> for MaharajahEval {
             .map_or(0, |k| MAHARAJAH_VALUE[k.index()]);
         victim + promotion
     }
+
+    fn material(&self, pos: &Maharajah) -> i32 {
+        let us = pos.side_to_move();
+        maharajah::Kind::ALL
+            .iter()
+            .map(|&kind| {
+                let count = |color| pos.pieces(color, kind).count() as i32;
+                MAHARAJAH_VALUE[kind.index()] * (count(us) - count(!us))
+            })
+            .sum()
+    }
 }
 
 /// Game II values: Pawn, Knight, Bishop, Rook, Queen, King, Marshal, Cardinal.
@@ -159,6 +170,17 @@ impl Evaluator<TwoKings> for TwoKingsEval {
             .map_or(0, |k| TWOKINGS_VALUE[k.index()]);
         victim + promotion
     }
+
+    fn material(&self, pos: &TwoKings) -> i32 {
+        let us = pos.side_to_move();
+        twokings::Kind::ALL
+            .iter()
+            .map(|&kind| {
+                let count = |color| pos.pieces(color, kind).count() as i32;
+                TWOKINGS_VALUE[kind.index()] * (count(us) - count(!us))
+            })
+            .sum()
+    }
 }
 
 #[cfg(test)]
@@ -181,6 +203,21 @@ mod tests {
         // A side down to one King is worse off than its material says.
         let one_king = TwoKings::from_fen(Variant::TwoKings, "3kk3/8/8/8/8/8/8/3KQ3 w - - 0 1 -").unwrap();
         assert!(TwoKingsEval.evaluate(&one_king) < 950 - 400);
+    }
+
+    #[test]
+    fn material_counts_pieces_by_type_for_the_side_to_move() {
+        let rook_up = Maharajah::from_fen(
+            Variant::Maharajah,
+            "1nbwwbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWWBNR b - - 0 1 5+0",
+        )
+        .unwrap();
+        assert_eq!(MaharajahEval.material(&rook_up), -500);
+        // A Maharajah counts as the piece it came from.
+        let maharajah = Maharajah::from_fen(Variant::Maharajah, "4w3/8/8/8/8/8/8/3W+R3 w - - 0 1 0+0").unwrap();
+        assert_eq!(MaharajahEval.material(&maharajah), 500);
+        let one_king = TwoKings::from_fen(Variant::TwoKings, "3kk3/8/8/8/8/8/8/3KQ3 w - - 0 1 -").unwrap();
+        assert_eq!(TwoKingsEval.material(&one_king), 950 - 400);
     }
 
     #[test]
