@@ -12,7 +12,8 @@ pub struct Opening {
 /// Built-in openings by protocol name: move sequences from the start position. The
 /// chess lines are well-known openings; the others were chosen among random
 /// four-ply lines as those Vorpal's own search scores nearest to level (the test
-/// below holds them within [`BALANCE_LIMIT`]), with different first moves.
+/// below holds them within [`BALANCE_LIMIT`]), with different first moves
+/// (`scripts/pick_openings.py`).
 const BUILT_IN: &[(&str, &[&str])] = &[
     (
         "chess",
@@ -144,6 +145,45 @@ const BUILT_IN: &[(&str, &[&str])] = &[
             "d2d3 e8a8 c2c4 f7f5",
         ],
     ),
+    (
+        "maharajah",
+        &[
+            "f2f4 c7c6 h2h3 e8e8m",
+            "b2b4 f7f5 a1a1m a7a5",
+            "g1h3 b7b6 b1a3 e7e6",
+            "c2c3 h8h8m a1a1m a7a5",
+            "e2e4 f8f8m b2b4 f7f5",
+            "h1h1m e7e5 b2b3 f7f6",
+            "a2a4 d7d5 g2g3 a8a8m",
+            "f2f3 b7b6 b1a3 f7f6",
+        ],
+    ),
+    (
+        "twokings",
+        &[
+            "b1c3 f7f5 a1b1 d7d6",
+            "h2h4 h7h6 g2g3 d7d5",
+            "g2g4 h7h5 b1a3 c7c6",
+            "g1f3 g8f6 b1a3 d7d6",
+            "d2d4 g8f6 b2b3 h7h5",
+            "b1a3 c7c6 b2b4 b7b5",
+            "b2b3 c7c5 c2c4 h7h5",
+            "e2e3 d7d5 b2b4 g7g6",
+        ],
+    ),
+    (
+        "twokings4",
+        &[
+            "h2h3 c7c5 g2g4 a7a6",
+            "g2g3 h7h5 b1a3 e7f6",
+            "a2a4 e6e5 g2g3 d6d5",
+            "a2a3 g7g5 d3d4 e7f6",
+            "f2f3 g7g6 c2c4 f7f5",
+            "e3e4 b8a6 c2c3 g7g6",
+            "c2c3 g7g6 g2g4 c7c5",
+            "e2f3 g7g5 c2c3 f8g7",
+        ],
+    ),
 ];
 
 /// The built-in openings of a game; a game without a set (a new one) starts every
@@ -254,6 +294,9 @@ mod tests {
             "alice3",
             "jabberwocky",
             "superpermutation",
+            "maharajah",
+            "twokings",
+            "twokings4",
         ] {
             let lines = BUILT_IN
                 .iter()
