@@ -4,7 +4,8 @@
 #
 #   scripts/strength.sh [GAME...]        (default: every game; GAMES=N games per match)
 #
-# Prints one Markdown table row per game; the PGN files go to target/strength/.
+# Prints one Markdown table row per game; the PGN files go to target/strength/. A
+# generous time margin keeps a loaded machine from turning slow replies into forfeits.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -36,11 +37,11 @@ for variant in "${variants[@]}"; do
     greedy_log=$out/$variant-greedy.log
     odds_log=$out/$variant-odds.log
     "$vorpal" match --engine1 "$vorpal" --engine2 "$vorpal" --name1 vorpal --name2 greedy \
-        --option2 Player=greedy --variant "$variant" --movetime 100 \
+        --option2 Player=greedy --variant "$variant" --movetime 100 --time-margin 1000 \
         --games "$games" --concurrency 2 --pgn "$out/$variant-greedy.pgn" >"$greedy_log"
     # Scores beyond 10 pawns for three moves end a game early; both sides are Vorpal.
     "$vorpal" match --engine1 "$vorpal" --engine2 "$vorpal" --name1 vorpal-100ms --name2 vorpal-25ms \
-        --variant "$variant" --movetime 100 --movetime2 25 --resign-score 1000 --resign-moves 3 \
+        --variant "$variant" --movetime 100 --movetime2 25 --time-margin 1000 --resign-score 1000 --resign-moves 3 \
         --games "$games" --concurrency 2 --pgn "$out/$variant-odds.pgn" >"$odds_log"
     echo "| \`$variant\` | $games | $(summary "$greedy_log") | $games | $(summary "$odds_log") |"
 done
