@@ -30,6 +30,7 @@ pub enum Variant {
     Alice3,
     Jabberwocky,
     Superpermutation,
+    JacksWitches,
 }
 
 /// What a GUI needs to know of a variant's board.
@@ -91,6 +92,13 @@ const VARIANTS: &[VariantInfo] = &[
         8,
         1,
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
+    ),
+    info(
+        Variant::JacksWitches,
+        "jackswitches",
+        12,
+        1,
+        "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1",
     ),
 ];
 
@@ -259,6 +267,12 @@ pub enum FenError {
     OpponentInCheck,
     #[error("impossible check: {0}")]
     ImpossibleCheck(&'static str),
+    #[error("square {0}: removed squares are written '*', exactly at f3 g3 e4 f4 g4 h4 e5 f5 g5 h5 f6 g6")]
+    RemovedSquare(String),
+    #[error("invalid hand '{0}' (expected brackets after the board holding at most two J and two j, as in [JJjj] or [])")]
+    InvalidHand(String),
+    #[error("two teleporters hold enemy pieces of one type (the exclusion rule)")]
+    Exclusion,
 }
 
 /// Why a move string was rejected.
@@ -432,6 +446,10 @@ macro_rules! with_game {
             }
             $crate::Variant::Superpermutation => {
                 type $G = $crate::Superperm;
+                $body
+            }
+            $crate::Variant::JacksWitches => {
+                type $G = $crate::JacksWitches;
                 $body
             }
         }

@@ -9,18 +9,20 @@ pub mod fen;
 pub mod game;
 pub mod history;
 pub mod jabberwocky;
+pub mod jackswitches;
 pub mod superperm;
 pub mod types;
 pub mod zobrist;
 
 pub use alice::{Alice, AliceMove};
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, WideBitboard};
 pub use chess::{Chess, ChessMove};
 pub use game::{
     EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
 };
 pub use history::History;
 pub use jabberwocky::{Jabberwocky, JabberwockyMove};
+pub use jackswitches::{JacksWitches, JwMove};
 pub use superperm::{Superperm, SuperpermMove};
-pub use types::{Color, Role, Square};
+pub use types::{Color, Role, Square, WideSquare};
 pub mod search;

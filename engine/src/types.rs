@@ -1,4 +1,4 @@
-//! Colours, chess piece roles and the squares of an 8x8 board.
+//! Colours, chess piece roles and the squares of the 8x8 and 12x8 boards.
 
 use std::fmt;
 
@@ -218,6 +218,97 @@ impl fmt::Debug for Square {
     }
 }
 
+/// A square of a 12x8 board (Jacks and Witches): a1 = 0, b1 = 1, ..., l1 = 11, a2 = 12,
+/// ..., l8 = 95.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct WideSquare(u8);
+
+impl WideSquare {
+    pub const FILES: u8 = 12;
+    pub const COUNT: usize = 96;
+
+    /// # Panics
+    /// In debug builds, when `index` is not below 96.
+    #[inline(always)]
+    pub const fn new(index: u8) -> WideSquare {
+        debug_assert!(index < 96);
+        WideSquare(index)
+    }
+
+    #[inline(always)]
+    pub const fn from_coords(file: u8, rank: u8) -> WideSquare {
+        WideSquare(rank * Self::FILES + file)
+    }
+
+    pub fn all() -> impl Iterator<Item = WideSquare> {
+        (0..Self::COUNT as u8).map(WideSquare)
+    }
+
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    #[inline(always)]
+    pub const fn file(self) -> u8 {
+        self.0 % Self::FILES
+    }
+
+    #[inline(always)]
+    pub const fn rank(self) -> u8 {
+        self.0 / Self::FILES
+    }
+
+    /// The square `(df, dr)` away, if it is on the 12x8 grid.
+    #[inline(always)]
+    pub const fn step(self, df: i8, dr: i8) -> Option<WideSquare> {
+        let f = self.file() as i8 + df;
+        let r = self.rank() as i8 + dr;
+        if f >= 0 && f < Self::FILES as i8 && r >= 0 && r < 8 {
+            Some(WideSquare::from_coords(f as u8, r as u8))
+        } else {
+            None
+        }
+    }
+
+    /// Rank counted from `color`'s own side: 0 is its first rank.
+    #[inline(always)]
+    pub const fn relative_rank(self, color: Color) -> u8 {
+        match color {
+            Color::White => self.rank(),
+            Color::Black => 7 - self.rank(),
+        }
+    }
+
+    /// Whether the square is dark (a1 is).
+    #[inline(always)]
+    pub const fn is_dark(self) -> bool {
+        (self.file() + self.rank()) % 2 == 0
+    }
+
+    pub fn parse(text: &str) -> Option<WideSquare> {
+        let b = text.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let file = b[0].wrapping_sub(b'a');
+        let rank = b[1].wrapping_sub(b'1');
+        (file < Self::FILES && rank < 8).then(|| WideSquare::from_coords(file, rank))
+    }
+}
+
+impl fmt::Display for WideSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
+    }
+}
+
+impl fmt::Debug for WideSquare {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -231,6 +322,17 @@ mod tests {
         for bad in ["", "e", "e9", "i1", "e44", "E4"] {
             assert_eq!(Square::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn wide_square_names_round_trip() {
+        for sq in WideSquare::all() {
+            assert_eq!(WideSquare::parse(&sq.to_string()), Some(sq));
+        }
+        assert_eq!(WideSquare::parse("l8").map(WideSquare::index), Some(95));
+        assert_eq!(WideSquare::parse("m1"), None);
+        assert!(WideSquare::parse("a1").unwrap().is_dark());
+        assert!(!WideSquare::parse("l1").unwrap().is_dark());
     }
 
     #[test]
