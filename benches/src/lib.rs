@@ -44,6 +44,13 @@ pub const SUPERPERMUTATION_POSITIONS: &[&str] = &[
     "r1q1k1p1/p4p1R/n1p4p/1p1Pp1Pn/2Rp1Pr1/PP2P1bN/b1NB4/2PQBK1R b - - 0 1",
 ];
 
+/// Jacks and Witches 84: the start, a middle game with a Witch, a Knight on a
+/// teleporter and Jacks on the board.
+pub const JACKSWITCHES_POSITIONS: &[&str] = &[
+    "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1",
+    "lcrnb1kbnrcl/pppp1j2pppp/4N**5/4****4/2w1****4/5**5/PPPP4PPPP/LCR1BWKBNRCL[Jj] w - - 0 1",
+];
+
 /// Benchmarks `G` on `fens` under the group named after the variant.
 pub fn bench_game<G: Game>(c: &mut Criterion, variant: Variant, fens: &[&str], perft_depth: u32) {
     let positions: Vec<G> = fens

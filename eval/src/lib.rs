@@ -4,16 +4,18 @@
 pub mod alice;
 pub mod chess;
 pub mod jabberwocky;
+pub mod jackswitches;
 pub mod superperm;
 
 pub use alice::AliceEval;
 pub use chess::ChessEval;
 pub use jabberwocky::JabberwockyEval;
+pub use jackswitches::JackswitchesEval;
 pub use superperm::SuperpermEval;
 
 use vorpal_engine::alice::AliceGame;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Chess, Game, Jabberwocky, Superperm};
+use vorpal_engine::{Chess, Game, Jabberwocky, JacksWitches, Superperm};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -34,6 +36,10 @@ impl Evaluated for Jabberwocky {
 
 impl Evaluated for Superperm {
     type Eval = SuperpermEval;
+}
+
+impl Evaluated for JacksWitches {
+    type Eval = JackswitchesEval;
 }
 
 /// A middle-game and an end-game value, blended by the game phase.
