@@ -298,11 +298,18 @@ def jk_parse(fen):
             if c != "*":
                 board[(file, rank)] = c
             file += 1
+        assert file == 12, "rank %d has %d squares" % (rank + 1, file)
     hands = {"w": hand.count("J"), "b": hand.count("j")}
     ep = None
     if fields[3] != "-":
         ep = ("abcdefghijkl".index(fields[3][0]), int(fields[3][1]) - 1)
-    return {"board": board, "side": fields[1], "hands": hands, "ep": ep, "off": fields[2] == "x"}
+    # Teleporting is off once a King has stood on its opponent's first rank.
+    off = fields[2] == "x" or jk_find(board, "K")[1] == 7 or jk_find(board, "k")[1] == 0
+    return {"board": board, "side": fields[1], "hands": hands, "ep": ep, "off": bool(off)}
+
+
+def jk_find(board, piece):
+    return next(sq for sq, p in board.items() if p == piece)
 
 
 def jk_color(piece):
