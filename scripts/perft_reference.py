@@ -498,9 +498,9 @@ def jk_play(state, move):
     piece = board.pop(frm)
     if piece.lower() == "p" and to == state["ep"] and frm[0] != to[0] and to not in board:
         del board[(to[0], frm[1])]
-    if kind is not None:
-        piece = kind.upper() if side == "w" else kind
-    board[to] = piece
+    # The move is made by the piece as it was; a promotion or a new mode only names
+    # what stands on the square afterwards (a pawn promoting to a Witch drags nothing).
+    board[to] = piece if kind is None else (kind.upper() if side == "w" else kind)
     if piece.lower() == "p" and abs(to[1] - frm[1]) == 2:
         new["ep"] = (frm[0], (frm[1] + to[1]) // 2)
     if piece.lower() == "k" and to[1] == (7 if side == "w" else 0):

@@ -380,6 +380,11 @@ fn pawns_promote_to_every_kind_and_take_en_passant() {
     let ep = play(&p, "c5d6");
     assert_eq!(ep.piece_at(sq("d5")), None);
     assert_eq!(ep.piece_at(sq("d6")), Some((Color::White, Kind::Pawn)));
+    // The piece that moves is a pawn: promoting to a Witch drags nothing (the Knight
+    // on b6 stays where it is).
+    let witch = play(&play(&play(&p, "a1a2"), "c8b6"), "b7b8w");
+    assert_eq!(witch.piece_at(sq("b6")), Some((Color::Black, Kind::Knight)));
+    assert_eq!(witch.piece_at(sq("b7")), None);
     let jack = play(&p, "b7b8j");
     assert_eq!(moves(&jack), sorted(&["l8k8"]));
     // A double step records the square only when a capture is possible.
