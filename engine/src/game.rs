@@ -269,7 +269,9 @@ pub enum FenError {
     ImpossibleCheck(&'static str),
     #[error("square {0}: removed squares are written '*', exactly at f3 g3 e4 f4 g4 h4 e5 f5 g5 h5 f6 g6")]
     RemovedSquare(String),
-    #[error("invalid hand '{0}' (expected brackets after the board holding at most two J and two j, as in [JJjj] or [])")]
+    #[error(
+        "invalid hand '{0}' (expected brackets after the board holding at most two J and two j, as in [JJjj] or [])"
+    )]
     InvalidHand(String),
     #[error("two teleporters hold enemy pieces of one type (the exclusion rule)")]
     Exclusion,

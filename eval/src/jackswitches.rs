@@ -66,7 +66,8 @@ impl Evaluator<JacksWitches> for JackswitchesEval {
 
     fn tactical_order(&self, pos: &JacksWitches, mv: JwMove) -> i32 {
         let victim = if pos.is_capture(mv) {
-            pos.piece_at(mv.to()).map_or(VALUE[Kind::Pawn.index()], |(_, k)| VALUE[k.index()])
+            pos.piece_at(mv.to())
+                .map_or(VALUE[Kind::Pawn.index()], |(_, k)| VALUE[k.index()])
         } else {
             0
         };

@@ -70,7 +70,16 @@ fn perft_depth_4() {
 fn jackswitches_perft_with_moves() {
     // After the drop J@e2 and the Can(n)on's capture b8xb2 (written without its mode).
     let out = vorpal(
-        &["perft", "--variant", "jackswitches", "--moves", "J@e2", "b8b2", "--depth", "2"],
+        &[
+            "perft",
+            "--variant",
+            "jackswitches",
+            "--moves",
+            "J@e2",
+            "b8b2",
+            "--depth",
+            "2",
+        ],
         WAIT,
     );
     assert!(out.status.success(), "{}", out.stderr);

@@ -88,8 +88,7 @@ const DIAGONAL: [(i8, i8); 4] = [(1, 1), (-1, 1), (-1, -1), (1, -1)];
 
 static KNIGHT: [WideBitboard; 96] =
     leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)]);
-static KING: [WideBitboard; 96] =
-    leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
+static KING: [WideBitboard; 96] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
 static WAZIR: [WideBitboard; 96] = leaper_table(&ORTHOGONAL);
 static FERZ: [WideBitboard; 96] = leaper_table(&DIAGONAL);
 static LION_LEAP: [WideBitboard; 96] =
@@ -251,7 +250,10 @@ mod tests {
     fn sliders_stop_before_holes() {
         let empty = WideBitboard::EMPTY;
         // From e3 the file is cut by e4 and the rank by f3; the diagonal by f4.
-        assert_eq!(rook_attacks(sq("e3"), empty), set(&["e1", "e2", "a3", "b3", "c3", "d3"]));
+        assert_eq!(
+            rook_attacks(sq("e3"), empty),
+            set(&["e1", "e2", "a3", "b3", "c3", "d3"])
+        );
         assert_eq!(
             bishop_attacks(sq("e3"), empty),
             set(&["d4", "c5", "b6", "a7", "d2", "c1", "f2", "g1"])
@@ -264,10 +266,7 @@ mod tests {
     #[test]
     fn leapers_jump_holes_but_never_land_on_them() {
         // The Knight on e3 cannot land on the holes f5 and g4; it jumps f3 to g2.
-        assert_eq!(
-            knight_attacks(sq("e3")),
-            set(&["d1", "f1", "c2", "g2", "c4", "d5"])
-        );
+        assert_eq!(knight_attacks(sq("e3")), set(&["d1", "f1", "c2", "g2", "c4", "d5"]));
         // The Lion on d4 cannot land on the holes f4 and f6; from d3 it leaps over e2 to f1.
         assert_eq!(lion_leaps(sq("d4")), set(&["b2", "d2", "f2", "b4", "b6", "d6"]));
         assert_eq!(lion_leaps(sq("d3")), set(&["b1", "d1", "f1", "b3", "b5", "d5"]));

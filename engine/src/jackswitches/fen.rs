@@ -29,7 +29,10 @@ fn read_cell(chars: &mut std::iter::Peekable<std::str::Chars>) -> Result<Cell, F
 
 fn parse_hand(text: &str) -> Result<[u8; 2], FenError> {
     let bad = || FenError::InvalidHand(text.to_string());
-    let inner = text.strip_prefix('[').and_then(|t| t.strip_suffix(']')).ok_or_else(bad)?;
+    let inner = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .ok_or_else(bad)?;
     let mut hand = [0u8; 2];
     for c in inner.chars() {
         let color = match c {
@@ -104,7 +107,9 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
         let forward = if mover == Color::White { 1 } else { -1 };
         let plausible = ep.relative_rank(mover) == 2
             && pos.piece_at(ep).is_none()
-            && ep.step(0, -forward).is_some_and(|origin| pos.piece_at(origin).is_none())
+            && ep
+                .step(0, -forward)
+                .is_some_and(|origin| pos.piece_at(origin).is_none())
             && ep
                 .step(0, forward)
                 .is_some_and(|pawn| pos.piece_at(pawn) == Some((mover, Kind::Pawn)));

@@ -188,12 +188,12 @@ impl fmt::Debug for JwMove {
 
 mod keys {
     use crate::zobrist;
-    pub const PIECES: [u64; 2 * 10 * 96] = zobrist::keys(0x1A_C5_0001);
+    pub const PIECES: [u64; 2 * 10 * 96] = zobrist::keys(0x1AC5_0001);
     /// Per side, per Jack in hand (a side holds at most two).
-    pub const HAND: [u64; 4] = zobrist::keys(0x1A_C5_0002);
-    pub const EN_PASSANT: [u64; 96] = zobrist::keys(0x1A_C5_0003);
-    pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0x1A_C5_0004)[0];
-    pub const TELEPORT_OFF: u64 = zobrist::keys::<1>(0x1A_C5_0005)[0];
+    pub const HAND: [u64; 4] = zobrist::keys(0x1AC5_0002);
+    pub const EN_PASSANT: [u64; 96] = zobrist::keys(0x1AC5_0003);
+    pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0x1AC5_0004)[0];
+    pub const TELEPORT_OFF: u64 = zobrist::keys::<1>(0x1AC5_0005)[0];
 }
 
 #[inline(always)]
@@ -264,7 +264,10 @@ impl JacksWitches {
     pub fn piece_at(&self, sq: WideSquare) -> Option<(Color, Kind)> {
         match self.mailbox[sq.index()] {
             0 => None,
-            code => Some((Color::ALL[(code - 1) as usize / 16], Kind::ALL[(code - 1) as usize % 16])),
+            code => Some((
+                Color::ALL[(code - 1) as usize / 16],
+                Kind::ALL[(code - 1) as usize % 16],
+            )),
         }
     }
 
@@ -415,7 +418,9 @@ impl JacksWitches {
             Some((_, Kind::Vao)) => Some(Kind::Cannon),
             other => other.map(|(_, kind)| kind),
         };
-        !white.into_iter().any(|w| black.into_iter().any(|b| type_of(w) == type_of(b)))
+        !white
+            .into_iter()
+            .any(|w| black.into_iter().any(|b| type_of(w) == type_of(b)))
     }
 
     /// Calls `push` with every move of the side to move that obeys the movement rules,
@@ -528,7 +533,9 @@ impl JacksWitches {
             next.remove(them, captured, to);
             next.halfmove = 0;
         } else if kind == Kind::Pawn && Some(to) == self.en_passant && from.file() != to.file() {
-            let passed = to.step(0, if us == Color::White { -1 } else { 1 }).expect("behind the passed square");
+            let passed = to
+                .step(0, if us == Color::White { -1 } else { 1 })
+                .expect("behind the passed square");
             next.remove(them, Kind::Pawn, passed);
             next.halfmove = 0;
         }
@@ -576,7 +583,9 @@ impl JacksWitches {
         };
         let us = self.side;
         let takers = pawn_attacks(!us, ep) & self.pieces(us, Kind::Pawn) & !self.immobilized(us);
-        takers.into_iter().any(|from| self.is_legal(JwMove::new(from, ep, None)))
+        takers
+            .into_iter()
+            .any(|from| self.is_legal(JwMove::new(from, ep, None)))
     }
 
     fn compute_hash(&self) -> u64 {

@@ -88,20 +88,35 @@ fn fen_rejects_bad_input() {
             "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JQ] w - - 0 1",
             FenError::InvalidHand("[JQ]".into()),
         ),
-        ("11k/12/4n**5/4****4/4****4/4N**5/12/K11[] w - - 0 1", FenError::Exclusion),
+        (
+            "11k/12/4n**5/4****4/4****4/4N**5/12/K11[] w - - 0 1",
+            FenError::Exclusion,
+        ),
         // The two Can(n)on modes are one type for the exclusion rule.
-        ("11k/12/4v**5/4****4/4****4/4C**5/12/K11[] w - - 0 1", FenError::Exclusion),
+        (
+            "11k/12/4v**5/4****4/4****4/4C**5/12/K11[] w - - 0 1",
+            FenError::Exclusion,
+        ),
         (
             "11k/12/5**5/4****4/4****4/5**5/12/K10K[] w - - 0 1",
             FenError::TooManyKings("white"),
         ),
-        ("11k/12/5**5/4****4/4****4/5**5/12/12[] w - - 0 1", FenError::MissingKing("white")),
-        ("11k/12/5**5/4****4/4****4/5**5/12/K10R[] w - - 0 1", FenError::OpponentInCheck),
+        (
+            "11k/12/5**5/4****4/4****4/5**5/12/12[] w - - 0 1",
+            FenError::MissingKing("white"),
+        ),
+        (
+            "11k/12/5**5/4****4/4****4/5**5/12/K10R[] w - - 0 1",
+            FenError::OpponentInCheck,
+        ),
         (
             "11k/12/5**5/4****4/4****4/5**5/12/K11[] w KQ - 0 1",
             FenError::InvalidCastling("KQ".into()),
         ),
-        ("P10k/12/5**5/4****4/4****4/5**5/12/K11[] w - - 0 1", FenError::PawnOnBackRank),
+        (
+            "P10k/12/5**5/4****4/4****4/5**5/12/K11[] w - - 0 1",
+            FenError::PawnOnBackRank,
+        ),
         (
             "11k/12/5**5/4****4/4****4/5**5/12/K11[] w - d6 0 1",
             FenError::ImpossibleEnPassant("d6".into()),
@@ -112,7 +127,11 @@ fn fen_rejects_bad_input() {
         ),
     ];
     for (fen, error) in cases {
-        assert_eq!(JacksWitches::from_fen(Variant::JacksWitches, fen).as_ref(), Err(error), "{fen}");
+        assert_eq!(
+            JacksWitches::from_fen(Variant::JacksWitches, fen).as_ref(),
+            Err(error),
+            "{fen}"
+        );
     }
 }
 
@@ -140,7 +159,10 @@ fn render_draws_holes_and_teleporters() {
     assert!(text.contains(" 3  . . . . + * * + . . . ."), "{text}");
     assert!(text.contains(" 1  L C R N B W K B N R C L"), "{text}");
     assert!(text.contains("a b c d e f g h i j k l"), "{text}");
-    assert!(text.contains("Jacks in hand: white 2, black 2; teleporters enabled"), "{text}");
+    assert!(
+        text.contains("Jacks in hand: white 2, black 2; teleporters enabled"),
+        "{text}"
+    );
 }
 
 #[test]
