@@ -576,6 +576,37 @@ impl JacksWitches {
         next.exclusion_holds() && !next.attacked(next.king(self.side), !self.side)
     }
 
+    /// Squares where a move of a piece other than the King or a Witch may change
+    /// whether the mover's King is attacked or the exclusion rule holds: the lines
+    /// through the King (sliders and Can(n)on screens), the enemy Jacks' eyes (leaving
+    /// one opens it) and the teleporters. `None` in check, where every move is played
+    /// out. Elsewhere such a move only blocks or removes enemy attacks.
+    fn sensitive_squares(&self) -> Option<WideBitboard> {
+        if self.is_check() {
+            return None;
+        }
+        let eyes = self
+            .pieces(!self.side, Kind::Jack)
+            .fold(WideBitboard::EMPTY, |acc, jack| acc.with(mirror(jack)));
+        Some(queen_attacks(self.king(self.side), WideBitboard::EMPTY) | eyes | TELEPORTERS)
+    }
+
+    /// [`Self::is_legal`], without playing the move when it cannot matter: a drop or a
+    /// move of a piece other than the King or a Witch that neither leaves nor reaches a
+    /// sensitive square (and is not en passant).
+    #[inline(always)]
+    fn is_legal_given(&self, mv: JwMove, sensitive: Option<WideBitboard>) -> bool {
+        if let Some(sensitive) = sensitive {
+            let away =
+                !sensitive.contains(mv.from()) && !sensitive.contains(mv.to()) && Some(mv.to()) != self.en_passant;
+            let ordinary = mv.is_drop() || !matches!(self.piece_at(mv.from()), Some((_, Kind::King | Kind::Witch)));
+            if away && ordinary {
+                return true;
+            }
+        }
+        self.is_legal(mv)
+    }
+
     /// Whether the side to move can take en passant on the recorded square.
     fn en_passant_capture_legal(&self) -> bool {
         let Some(ep) = self.en_passant else {
@@ -642,16 +673,18 @@ impl Game for JacksWitches {
     }
 
     fn legal_moves(&self, moves: &mut MoveList<JwMove>) {
+        let sensitive = self.sensitive_squares();
         self.pseudo_moves(|mv| {
-            if self.is_legal(mv) {
+            if self.is_legal_given(mv, sensitive) {
                 moves.push(mv);
             }
         });
     }
 
     fn count_legal_moves(&self) -> u64 {
+        let sensitive = self.sensitive_squares();
         let mut count = 0;
-        self.pseudo_moves(|mv| count += self.is_legal(mv) as u64);
+        self.pseudo_moves(|mv| count += self.is_legal_given(mv, sensitive) as u64);
         count
     }
 

@@ -422,3 +422,40 @@ fn pawn_teleports_reset_the_move_counter() {
     assert_eq!(after.piece_at(sq("h6")), Some((Color::White, Kind::Pawn)));
     assert_eq!(after.halfmove_clock(), 0);
 }
+
+/// The shortcut that accepts moves away from the King's lines without playing them
+/// agrees with playing every move out, over seeded random games.
+#[test]
+fn legality_shortcut_agrees_with_playing_out() {
+    let starts = [
+        START,
+        "lcrnb1kbnrcl/pppp1j2pppp/4N**5/4****4/2w1****4/5**5/PPPP4PPPP/LCR1BWKBNRCL[Jj] w - - 0 1",
+        "10r1/12/5**5/4****3k/1J2****4/5**5/12/K11[] b - - 0 1",
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut checked = 0;
+    for start in starts {
+        for _ in 0..20 {
+            let mut p = pos(start);
+            for _ in 0..120 {
+                let sensitive = p.sensitive_squares();
+                let mut legal = Vec::new();
+                p.pseudo_moves(|mv| {
+                    assert_eq!(p.is_legal_given(mv, sensitive), p.is_legal(mv), "{mv} in {}", p.fen());
+                    checked += 1;
+                    if p.is_legal(mv) {
+                        legal.push(mv);
+                    }
+                });
+                if legal.is_empty() {
+                    break;
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                p = p.play(legal[(seed % legal.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(checked > 100_000, "{checked}");
+}
