@@ -12,8 +12,9 @@ use std::hash::Hash;
 use thiserror::Error;
 
 /// Upper bound on the legal moves of any position of any game (chess needs 218;
-/// games with several boards or a choice of board need more).
-pub const MAX_MOVES: usize = 512;
+/// games with several boards or a choice of board need more; Jacks and Witches, with
+/// its 22 men a side and every Can(n)on move in two end modes, stays below 1000).
+pub const MAX_MOVES: usize = 1024;
 
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 

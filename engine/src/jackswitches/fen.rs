@@ -8,6 +8,9 @@ use crate::fen::{parse_counters, parse_grid, parse_side, render_grid, split_fiel
 use crate::game::FenError;
 use crate::types::{Color, WideSquare};
 
+/// The men of a side, on the board and in hand.
+const MAX_MEN: u32 = 22;
+
 enum Cell {
     Removed,
     Piece(Color, Kind),
@@ -83,6 +86,15 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
             0 => return Err(FenError::MissingKing(name)),
             1 => {}
             _ => return Err(FenError::TooManyKings(name)),
+        }
+        // Twenty men on the board and two Jacks in hand at the start; none is ever
+        // added. This also keeps the move count below `MAX_MOVES`: at most 43 moves a
+        // man (a Can(n)on: 18 squares in two modes, the flip, three teleports).
+        if pos.by_color(color).count() + u32::from(pos.hand(color)) > MAX_MEN {
+            return Err(FenError::TooManyPieces(name, MAX_MEN));
+        }
+        if pos.pieces(color, Kind::Pawn).count() > 8 {
+            return Err(FenError::TooManyPawns(name));
         }
         // Once a King has stood on the opponent's first rank, teleporting stays off.
         if pos.king(color).relative_rank(!color) == 0 {

@@ -118,6 +118,14 @@ fn fen_rejects_bad_input() {
             FenError::PawnOnBackRank,
         ),
         (
+            "11k/12/5**5/4****4/4****4/5**5/1PPPPPPPPP1P/K11[] w - - 0 1",
+            FenError::TooManyPawns("white"),
+        ),
+        (
+            "11k/CCCCCCCCCCCC/5**5/4****4/4****4/5**5/CCCCCCCCCCC1/K11[] w - - 0 1",
+            FenError::TooManyPieces("white", 22),
+        ),
+        (
             "11k/12/5**5/4****4/4****4/5**5/12/K11[] w - d6 0 1",
             FenError::ImpossibleEnPassant("d6".into()),
         ),
