@@ -120,6 +120,16 @@ mod tests {
     }
 
     #[test]
+    fn finds_a_mate_by_immobilization() {
+        // Witch c8-b7 uncovers Re8's check and freezes Ka8 and Nb6: mate.
+        let fen = "k1W1R7/12/1n3**5/4****4/4****4/5**5/12/6K5[] w - - 0 1";
+        let (mv, score) = best(fen, 3);
+        assert_eq!(score, Score::Mate(1));
+        let mated = pos(fen).play(pos(fen).parse_move(&mv).unwrap());
+        assert!(mated.in_check() && mated.count_legal_moves() == 0, "{mv}");
+    }
+
+    #[test]
     fn finds_a_mate_in_two_around_a_hole() {
         // The Rook on e1 cannot reach e8 (e4 is removed): Re1-d1 first, then Rd1-d8.
         let (_, score) = best("k11/12/1K3**5/4****4/4****4/5**5/12/4R7[] w - - 0 1", 4);
