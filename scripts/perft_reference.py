@@ -10,6 +10,10 @@ the Rust engine (no bitboards, no legality shortcuts).
     python3 scripts/perft_reference.py jabberwocky "FEN" DEPTH [--divide]
     python3 scripts/perft_reference.py superpermutation "FEN" DEPTH [--divide]
     python3 scripts/perft_reference.py jackswitches "FEN" DEPTH [--divide]
+    python3 scripts/perft_reference.py jackswitches-differential ENGINE SEED GAMES [DEPTH]
+
+The last plays GAMES seeded random games of Jacks and Witches and compares the perft
+of each final position with `ENGINE perft` (the vorpal binary).
 """
 
 import sys
@@ -540,13 +544,62 @@ def jk_name(move):
     return files[frm[0]] + str(frm[1] + 1) + files[to[0]] + str(to[1] + 1) + (kind or "")
 
 
+def jk_fen(state):
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(12):
+            cell = "*" if (f, rank) in JK_HOLES else state["board"].get((f, rank))
+            if cell is None:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + cell
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    hand = "J" * state["hands"]["w"] + "j" * state["hands"]["b"]
+    ep = "-" if state["ep"] is None else "abcdefghijkl"[state["ep"][0]] + str(state["ep"][1] + 1)
+    return "/".join(rows) + "[%s] %s %s %s 0 1" % (hand, state["side"], "x" if state["off"] else "-", ep)
+
+
+def jk_differential(engine, seed, games, depth):
+    """Random games from the start; the perft of each final position, here and by
+    `engine perft`, must agree."""
+    import random
+    import subprocess
+
+    rng = random.Random(seed)
+    start = jk_parse("lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1")
+    mismatches = 0
+    for _ in range(games):
+        state = start
+        for _ in range(rng.randint(10, 120)):
+            moves = jk_legal(state)
+            if not moves:
+                break
+            state = jk_play(state, rng.choice(moves))
+        fen = jk_fen(state)
+        args = [engine, "perft", "--variant", "jackswitches", "--fen", fen, "--depth", str(depth), "--threads", "1"]
+        found = subprocess.run(args, capture_output=True, text=True).stdout.strip().split("\n")[-1]
+        expected = "Nodes searched: %d" % jk_perft(state, depth)
+        if found != expected:
+            mismatches += 1
+            print("MISMATCH", fen, expected, "engine:", found)
+    print("positions", games, "mismatches", mismatches)
+
+
 def sq_name(sq):
     return "abcdefgh"[sq[0]] + str(sq[1] + 1)
 
 
 def main():
-    game, fen, depth = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    game, fen = sys.argv[1], sys.argv[2]
+    depth = int(sys.argv[3]) if game != "jackswitches-differential" else 0
     divide = "--divide" in sys.argv
+    if game == "jackswitches-differential":
+        # perft_reference.py jackswitches-differential ENGINE SEED GAMES [DEPTH]
+        depth = int(sys.argv[5]) if len(sys.argv) > 5 else 2
+        jk_differential(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), depth)
+        return
     if game == "jackswitches":
         state = jk_parse(fen)
         if divide:
