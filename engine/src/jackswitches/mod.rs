@@ -369,8 +369,14 @@ impl JacksWitches {
 
     /// Whether a piece of `by` that is not immobilized attacks `target`.
     pub fn attacked(&self, target: WideSquare, by: Color) -> bool {
-        let occupied = self.occupied();
-        let active = self.by_color(by) & !self.immobilized(by);
+        self.attacked_in(target, by, self.occupied(), self.by_color(by))
+    }
+
+    /// [`Self::attacked`] with the board occupied as `occupied` and only the men of
+    /// `by` in `men` (those not just captured), the rest of the position as it is: how
+    /// a move of the other side that moves no King or Witch leaves it.
+    fn attacked_in(&self, target: WideSquare, by: Color, occupied: WideBitboard, men: WideBitboard) -> bool {
+        let active = men & !self.immobilized(by);
         let of = |kind: Kind| self.by_kind(kind) & active;
         if (knight_attacks(target) & of(Kind::Knight)).nonempty()
             || (king_attacks(target) & (of(Kind::King) | of(Kind::Lion))).nonempty()
@@ -591,9 +597,10 @@ impl JacksWitches {
         Some(queen_attacks(self.king(self.side), WideBitboard::EMPTY) | eyes | TELEPORTERS)
     }
 
-    /// [`Self::is_legal`], without playing the move when it cannot matter: a drop or a
-    /// move of a piece other than the King or a Witch that neither leaves nor reaches a
-    /// sensitive square (and is not en passant).
+    /// [`Self::is_legal`], playing out only the moves of a King or a Witch and those
+    /// that touch a teleporter. A drop or another piece's move is legal outright when
+    /// it neither leaves nor reaches a sensitive square (and is not en passant), and
+    /// otherwise when the King is safe on the board as the move leaves it.
     #[inline(always)]
     fn is_legal_given(&self, mv: JwMove, sensitive: Option<WideBitboard>) -> bool {
         if let Some(sensitive) = sensitive {
@@ -604,7 +611,22 @@ impl JacksWitches {
                 return true;
             }
         }
-        self.is_legal(mv)
+        let (from, to) = (mv.from(), mv.to());
+        let ordinary = !matches!(self.piece_at(from), Some((_, Kind::King | Kind::Witch)));
+        if !ordinary || TELEPORTERS.contains(from) || TELEPORTERS.contains(to) {
+            // The mode of the Jacks, drags, or the exclusion rule may change: play it.
+            return self.is_legal(mv);
+        }
+        let them = !self.side;
+        let mut occupied = self.occupied().without(from).with(to);
+        let mut men = self.by_color(them).without(to);
+        if Some(to) == self.en_passant && self.pieces(self.side, Kind::Pawn).contains(from) && from.file() != to.file()
+        {
+            let passed = WideSquare::from_coords(to.file(), from.rank());
+            occupied = occupied.without(passed);
+            men = men.without(passed);
+        }
+        !self.attacked_in(self.king(self.side), them, occupied, men)
     }
 
     /// Whether the side to move can take en passant on the recorded square.
