@@ -381,9 +381,15 @@ impl JacksWitches {
         if (knight_attacks(target) & of(Kind::Knight)).nonempty()
             || (king_attacks(target) & (of(Kind::King) | of(Kind::Lion))).nonempty()
             || (pawn_attacks(!by, target) & of(Kind::Pawn)).nonempty()
-            || (rook_attacks(target, occupied) & of(Kind::Rook)).nonempty()
-            || (bishop_attacks(target, occupied) & of(Kind::Bishop)).nonempty()
         {
+            return true;
+        }
+        let rooks = of(Kind::Rook);
+        if rooks.nonempty() && (rook_attacks(target, occupied) & rooks).nonempty() {
+            return true;
+        }
+        let bishops = of(Kind::Bishop);
+        if bishops.nonempty() && (bishop_attacks(target, occupied) & bishops).nonempty() {
             return true;
         }
         // A Can(n)on line is symmetric: from the target, over one screen, onto it.
