@@ -467,3 +467,51 @@ fn legality_shortcut_agrees_with_playing_out() {
     }
     assert!(checked > 100_000, "{checked}");
 }
+
+/// Mutated FENs (a character replaced, dropped or doubled) are rejected with an error
+/// or read into a position that plays and round-trips; nothing panics.
+#[test]
+fn mutated_fens_are_rejected_or_sound() {
+    let bases = [
+        START,
+        "2n8k/1P10/5**5/2Pp****4/4****4/5**5/12/K11[] w - d6 0 1",
+        "12/1K10/5**b4/4****4/4****4/4R**5/12/11k[] w x - 0 1",
+        "lcrnb1kbnrcl/pppp1j2pppp/4N**5/4****4/2w1****4/5**5/PPPP4PPPP/LCR1BWKBNRCL[Jj] w - - 0 1",
+    ];
+    let alphabet: Vec<char> = "pnbrlcvjwkPNBRLCVJWK*/[]0123456789 -xwbd6".chars().collect();
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let (mut accepted, mut rejected) = (0, 0);
+    for base in bases {
+        for _ in 0..1500 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut chars: Vec<char> = base.chars().collect();
+            let at = (seed >> 8) as usize % chars.len();
+            match seed % 3 {
+                0 => chars[at] = alphabet[(seed >> 32) as usize % alphabet.len()],
+                1 => {
+                    chars.remove(at);
+                }
+                _ => chars.insert(at, chars[at]),
+            }
+            let fen: String = chars.into_iter().collect();
+            let Ok(p) = JacksWitches::from_fen(Variant::JacksWitches, &fen) else {
+                rejected += 1;
+                continue;
+            };
+            accepted += 1;
+            assert_eq!(pos(&p.fen()), p, "{fen}");
+            let mut list = MoveList::new();
+            p.legal_moves(&mut list);
+            for mv in list {
+                let next = p.play(mv);
+                assert_eq!(next.hash(), next.hash_from_scratch(), "{fen} {mv}");
+            }
+        }
+    }
+    assert!(
+        accepted > 100 && rejected > 1000,
+        "{accepted} accepted, {rejected} rejected"
+    );
+}
