@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Independent, deliberately plain perft for Jabberwocky, Superpermutation chess and
-"It's not a job for King" (maharajah, twokings, twokings4).
+"""Independent, deliberately plain perft for Jabberwocky, Superpermutation chess,
+"It's not a job for King" (maharajah, twokings, twokings4) and Jacks and Witches 84.
 
-A second implementation of the rules (docs/RULES.md, sections 4, 5, 7 and 8), written
+A second implementation of the rules (docs/RULES.md, sections 4 to 8), written
 straight from the rule text with a 0x88-free mailbox and trial moves, to cross-check
 the engine's perft vectors in perft/data/. It shares no code or idea of structure with
 the Rust engine (no bitboards, no legality shortcuts).
@@ -11,6 +11,11 @@ the Rust engine (no bitboards, no legality shortcuts).
     python3 scripts/perft_reference.py superpermutation "FEN" DEPTH [--divide]
     python3 scripts/perft_reference.py maharajah "FEN" DEPTH [--divide]
     python3 scripts/perft_reference.py twokings "FEN" DEPTH [--divide]
+    python3 scripts/perft_reference.py jackswitches "FEN" DEPTH [--divide]
+    python3 scripts/perft_reference.py jackswitches-differential ENGINE SEED GAMES [DEPTH]
+
+The last plays GAMES seeded random games of Jacks and Witches and compares the perft
+of each final position with `ENGINE perft` (the vorpal binary).
 """
 
 import sys
@@ -578,13 +583,347 @@ def move_text(src, dst, letter):
     return sq_name(src) + sq_name(dst) + (letter or "")
 
 
+# ---------------------------------------------------------------------------------
+# Jacks and Witches 84 (docs/RULES.md section 6): a 12x8 dictionary board, every move
+# tried out and judged on the result.
+
+JK_HOLES = {(5, 2), (6, 2), (4, 3), (5, 3), (6, 3), (7, 3), (4, 4), (5, 4), (6, 4), (7, 4), (5, 5), (6, 5)}
+JK_TELEPORTERS = [(4, 2), (7, 2), (4, 5), (7, 5)]
+JK_PROMOTIONS = "wlcvrbnj"
+
+
+def jk_square(f, r):
+    return 0 <= f < 12 and 0 <= r < 8 and (f, r) not in JK_HOLES
+
+
+def jk_parse(fen):
+    fields = fen.split()
+    placement, hand = fields[0].split("[")
+    board = {}
+    for row, text in enumerate(placement.split("/")):
+        rank, file, digits = 7 - row, 0, ""
+        for c in text + " ":
+            if c.isdigit():
+                digits += c
+                continue
+            if digits:
+                file += int(digits)
+                digits = ""
+            if c == " ":
+                break
+            if c != "*":
+                board[(file, rank)] = c
+            file += 1
+        assert file == 12, "rank %d has %d squares" % (rank + 1, file)
+    hands = {"w": hand.count("J"), "b": hand.count("j")}
+    ep = None
+    if fields[3] != "-":
+        ep = ("abcdefghijkl".index(fields[3][0]), int(fields[3][1]) - 1)
+    # Teleporting is off once a King has stood on its opponent's first rank.
+    off = fields[2] == "x" or jk_find(board, "K")[1] == 7 or jk_find(board, "k")[1] == 0
+    return {"board": board, "side": fields[1], "hands": hands, "ep": ep, "off": bool(off)}
+
+
+def jk_find(board, piece):
+    return next(sq for sq, p in board.items() if p == piece)
+
+
+def jk_color(piece):
+    return "w" if piece.isupper() else "b"
+
+
+def jk_frozen(board, sq):
+    """A piece next to an enemy Witch cannot move or attack."""
+    mine = jk_color(board[sq])
+    for df, dr in KING:
+        other = board.get((sq[0] + df, sq[1] + dr))
+        if other is not None and other.lower() == "w" and jk_color(other) != mine:
+            return True
+    return False
+
+
+def jk_king(board, side):
+    return next(sq for sq, p in board.items() if p == ("K" if side == "w" else "k"))
+
+
+def jk_wazir(board):
+    a, b = jk_king(board, "w"), jk_king(board, "b")
+    return (a[0] + a[1]) % 2 == (b[0] + b[1]) % 2
+
+
+def jk_walk(board, sq, d):
+    """The squares along direction d up to the first piece or the end of the board."""
+    out = []
+    f, r = sq[0] + d[0], sq[1] + d[1]
+    while jk_square(f, r):
+        out.append((f, r))
+        if (f, r) in board:
+            break
+        f, r = f + d[0], r + d[1]
+    return out
+
+
+def jk_cannon_hit(board, sq, d):
+    line = jk_walk(board, sq, d)
+    if not line or line[-1] not in board:
+        return None
+    beyond = jk_walk(board, line[-1], d)
+    if beyond and beyond[-1] in board:
+        return beyond[-1]
+    return None
+
+
+def jk_jack_steps(board, sq):
+    eye = (11 - sq[0], sq[1])
+    if eye in board:
+        return []
+    steps = ROOK_DIRS if jk_wazir(board) else BISHOP_DIRS
+    return [(eye[0] + a, eye[1] + b) for a, b in steps if jk_square(eye[0] + a, eye[1] + b)]
+
+
+def jk_attacks(board, sq):
+    """Squares the piece on sq attacks (could capture on), nothing when immobilized."""
+    piece = board[sq]
+    kind = piece.lower()
+    f, r = sq
+    if jk_frozen(board, sq):
+        return []
+    if kind == "p":
+        dr = 1 if piece.isupper() else -1
+        return [(f + a, r + dr) for a in (-1, 1) if jk_square(f + a, r + dr)]
+    if kind == "n":
+        return [(f + a, r + b) for a, b in KNIGHT if jk_square(f + a, r + b)]
+    if kind in "kl":
+        return [(f + a, r + b) for a, b in KING if jk_square(f + a, r + b)]
+    if kind in "rb":
+        dirs = ROOK_DIRS if kind == "r" else BISHOP_DIRS
+        return [s for d in dirs for s in jk_walk(board, sq, d)]
+    if kind in "cv":
+        dirs = ROOK_DIRS if kind == "c" else BISHOP_DIRS
+        return [h for h in (jk_cannon_hit(board, sq, d) for d in dirs) if h is not None]
+    if kind == "j":
+        return [s for s in jk_jack_steps(board, sq) if s != sq]
+    return []
+
+
+def jk_attacked(board, side):
+    king = jk_king(board, side)
+    return any(jk_color(p) != side and king in jk_attacks(board, sq) for sq, p in list(board.items()))
+
+
+def jk_exclusion_ok(board):
+    kinds = {"w": set(), "b": set()}
+    for t in JK_TELEPORTERS:
+        if t in board:
+            kinds[jk_color(board[t])].add(board[t].lower().replace("v", "c"))
+    return not (kinds["w"] & kinds["b"])
+
+
+def jk_pseudo(state):
+    board, side = state["board"], state["side"]
+    out = []  # (from, to, new kind or None, teleport); drops are ("drop", to)
+    for sq, piece in list(board.items()):
+        if jk_color(piece) != side or jk_frozen(board, sq):
+            continue
+        kind = piece.lower()
+        f, r = sq
+
+        def free_or_enemy(t):
+            return t not in board or jk_color(board[t]) != side
+
+        if kind == "p":
+            dr = 1 if side == "w" else -1
+            last = 7 if side == "w" else 0
+            targets = []
+            if jk_square(f, r + dr) and (f, r + dr) not in board:
+                targets.append((f, r + dr))
+                home = 1 if side == "w" else 6
+                if r == home and jk_square(f, r + 2 * dr) and (f, r + 2 * dr) not in board:
+                    targets.append((f, r + 2 * dr))
+            for a in (-1, 1):
+                t = (f + a, r + dr)
+                if jk_square(*t) and ((t in board and jk_color(board[t]) != side) or t == state["ep"]):
+                    targets.append(t)
+            for t in targets:
+                if t[1] == last:
+                    out.extend((sq, t, k, False) for k in JK_PROMOTIONS)
+                else:
+                    out.append((sq, t, None, False))
+        elif kind in "nk":
+            deltas = KNIGHT if kind == "n" else KING
+            for a, b in deltas:
+                t = (f + a, r + b)
+                if jk_square(*t) and free_or_enemy(t):
+                    out.append((sq, t, None, False))
+        elif kind == "l":
+            for a, b in KING:
+                leap = (f + 2 * a, r + 2 * b)
+                if jk_square(*leap) and leap not in board:
+                    out.append((sq, leap, None, False))
+                step = (f + a, r + b)
+                if step in board and jk_color(board[step]) != side:
+                    out.append((sq, step, None, False))
+        elif kind in "rbw":
+            dirs = {"r": ROOK_DIRS, "b": BISHOP_DIRS, "w": ROOK_DIRS + BISHOP_DIRS}[kind]
+            for d in dirs:
+                for t in jk_walk(board, sq, d):
+                    if t not in board or (kind != "w" and jk_color(board[t]) != side):
+                        out.append((sq, t, None, False))
+        elif kind in "cv":
+            dirs = ROOK_DIRS if kind == "c" else BISHOP_DIRS
+            for d in dirs:
+                targets = [t for t in jk_walk(board, sq, d) if t not in board]
+                hit = jk_cannon_hit(board, sq, d)
+                if hit is not None and jk_color(board[hit]) != side:
+                    targets.append(hit)
+                for t in targets:
+                    out.append((sq, t, "c", False))
+                    out.append((sq, t, "v", False))
+            out.append((sq, sq, "v" if kind == "c" else "c", False))
+        elif kind == "j":
+            for t in jk_jack_steps(board, sq):
+                if t == sq or free_or_enemy(t):
+                    out.append((sq, t, None, False))
+        eye_open = kind != "j" or (11 - f, r) not in board
+        if not state["off"] and sq in JK_TELEPORTERS and eye_open:
+            for t in JK_TELEPORTERS:
+                if t != sq and t not in board:
+                    if kind in "cv":
+                        out.append((sq, t, "c", True))
+                        out.append((sq, t, "v", True))
+                    else:
+                        out.append((sq, t, None, True))
+    if state["hands"][side] > 0:
+        rank = 1 if side == "w" else 6
+        for f in range(4, 8):
+            if (f, rank) not in board:
+                out.append(("drop", (f, rank)))
+    return out
+
+
+def jk_play(state, move):
+    board = dict(state["board"])
+    side = state["side"]
+    hands = dict(state["hands"])
+    new = {"board": board, "side": "b" if side == "w" else "w", "hands": hands, "ep": None, "off": state["off"]}
+    if move[0] == "drop":
+        board[move[1]] = "J" if side == "w" else "j"
+        hands[side] -= 1
+        return new
+    frm, to, kind, teleport = move
+    piece = board.pop(frm)
+    if piece.lower() == "p" and to == state["ep"] and frm[0] != to[0] and to not in board:
+        del board[(to[0], frm[1])]
+    # The move is made by the piece as it was; a promotion or a new mode only names
+    # what stands on the square afterwards (a pawn promoting to a Witch drags nothing).
+    board[to] = piece if kind is None else (kind.upper() if side == "w" else kind)
+    if piece.lower() == "p" and abs(to[1] - frm[1]) == 2:
+        new["ep"] = (frm[0], (frm[1] + to[1]) // 2)
+    if piece.lower() == "k" and to[1] == (7 if side == "w" else 0):
+        new["off"] = True
+    if piece.lower() == "w" and frm != to:
+        dx = (to[0] > frm[0]) - (to[0] < frm[0])
+        dy = (to[1] > frm[1]) - (to[1] < frm[1])
+        behind = (frm[0] - dx, frm[1] - dy)
+        victim = board.get(behind)
+        if victim is not None and jk_color(victim) != side and victim.lower() != "w":
+            del board[behind]
+            board[frm if teleport else (to[0] - dx, to[1] - dy)] = victim
+    return new
+
+
+def jk_legal(state):
+    out = []
+    for m in jk_pseudo(state):
+        after = jk_play(state, m)
+        if jk_exclusion_ok(after["board"]) and not jk_attacked(after["board"], state["side"]):
+            out.append(m)
+    return out
+
+
+def jk_perft(state, depth):
+    moves = jk_legal(state)
+    if depth == 1:
+        return len(moves)
+    return sum(jk_perft(jk_play(state, m), depth - 1) for m in moves)
+
+
+def jk_name(move):
+    files = "abcdefghijkl"
+    if move[0] == "drop":
+        return "J@" + files[move[1][0]] + str(move[1][1] + 1)
+    frm, to, kind, _ = move
+    return files[frm[0]] + str(frm[1] + 1) + files[to[0]] + str(to[1] + 1) + (kind or "")
+
+
+def jk_fen(state):
+    rows = []
+    for rank in range(7, -1, -1):
+        row, empty = "", 0
+        for f in range(12):
+            cell = "*" if (f, rank) in JK_HOLES else state["board"].get((f, rank))
+            if cell is None:
+                empty += 1
+                continue
+            row += (str(empty) if empty else "") + cell
+            empty = 0
+        rows.append(row + (str(empty) if empty else ""))
+    hand = "J" * state["hands"]["w"] + "j" * state["hands"]["b"]
+    ep = "-" if state["ep"] is None else "abcdefghijkl"[state["ep"][0]] + str(state["ep"][1] + 1)
+    return "/".join(rows) + "[%s] %s %s %s 0 1" % (hand, state["side"], "x" if state["off"] else "-", ep)
+
+
+def jk_differential(engine, seed, games, depth):
+    """Random games from the start; the perft of each final position, here and by
+    `engine perft`, must agree."""
+    import random
+    import subprocess
+
+    rng = random.Random(seed)
+    start = jk_parse("lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1")
+    mismatches = 0
+    for _ in range(games):
+        state = start
+        for _ in range(rng.randint(10, 120)):
+            moves = jk_legal(state)
+            if not moves:
+                break
+            state = jk_play(state, rng.choice(moves))
+        fen = jk_fen(state)
+        args = [engine, "perft", "--variant", "jackswitches", "--fen", fen, "--depth", str(depth), "--threads", "1"]
+        found = subprocess.run(args, capture_output=True, text=True).stdout.strip().split("\n")[-1]
+        expected = "Nodes searched: %d" % jk_perft(state, depth)
+        if found != expected:
+            mismatches += 1
+            print("MISMATCH", fen, expected, "engine:", found)
+    print("positions", games, "mismatches", mismatches)
+
+
 def sq_name(sq):
     return "abcdefgh"[sq[0]] + str(sq[1] + 1)
 
 
 def main():
-    game, fen, depth = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    game, fen = sys.argv[1], sys.argv[2]
+    depth = int(sys.argv[3]) if game != "jackswitches-differential" else 0
     divide = "--divide" in sys.argv
+    if game == "jackswitches-differential":
+        # perft_reference.py jackswitches-differential ENGINE SEED GAMES [DEPTH]
+        depth = int(sys.argv[5]) if len(sys.argv) > 5 else 2
+        jk_differential(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), depth)
+        return
+    if game == "jackswitches":
+        state = jk_parse(fen)
+        if divide:
+            total = 0
+            for m in jk_legal(state):
+                n = jk_perft(jk_play(state, m), depth - 1) if depth > 1 else 1
+                total += n
+                print(jk_name(m) + ":", n)
+            print("Nodes searched:", total)
+        else:
+            print("Nodes searched:", jk_perft(state, depth))
+        return
     board, side = parse_fen(fen)
     other = "b" if side == "w" else "w"
     if game == "maharajah":

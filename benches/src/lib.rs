@@ -63,6 +63,13 @@ pub const TWOKINGS4_POSITIONS: &[&str] = &[
     "rnbkkb1r/ppp1kppp/3ppn2/8/4P3/2PP1N2/PP1KKPPP/RNBK1B1R w ADHadeh - 1 5 d1=1,d2=1,e2=1",
 ];
 
+/// Jacks and Witches 84: the start, a middle game with a Witch, a Knight on a
+/// teleporter and Jacks on the board.
+pub const JACKSWITCHES_POSITIONS: &[&str] = &[
+    "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1",
+    "lcrnb1kbnrcl/pppp1j2pppp/4N**5/4****4/2w1****4/5**5/PPPP4PPPP/LCR1BWKBNRCL[Jj] w - - 0 1",
+];
+
 /// Benchmarks `G` on `fens` under the group named after the variant.
 pub fn bench_game<G: Game>(c: &mut Criterion, variant: Variant, fens: &[&str], perft_depth: u32) {
     let positions: Vec<G> = fens

@@ -1,14 +1,163 @@
-//! A set of squares of an 8x8 board as one 64-bit word.
+//! Sets of squares as machine words: the 8x8 [`Bitboard`] and the 12x8 [`WideBitboard`].
 
-use crate::types::Square;
+use crate::types::{Square, WideSquare};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
-pub struct Bitboard(pub u64);
+/// The operations every bitboard shares, whatever its word and square type: the
+/// 8x8 [`Bitboard`] (u64) and the 12x8 [`WideBitboard`] (u128) are both built here.
+macro_rules! bitboard_type {
+    ($(#[$doc:meta])* $name:ident, $word:ty, $square:ident, $files:expr, $ranks:expr) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
+        pub struct $name(pub $word);
+
+        impl $name {
+            pub const EMPTY: $name = $name(0);
+
+            #[inline(always)]
+            pub const fn from_square(sq: $square) -> $name {
+                $name(1 << sq.index())
+            }
+
+            #[inline(always)]
+            pub const fn is_empty(self) -> bool {
+                self.0 == 0
+            }
+
+            #[inline(always)]
+            pub const fn nonempty(self) -> bool {
+                self.0 != 0
+            }
+
+            #[inline(always)]
+            pub const fn contains(self, sq: $square) -> bool {
+                self.0 & (1 << sq.index()) != 0
+            }
+
+            #[inline(always)]
+            pub const fn count(self) -> u32 {
+                self.0.count_ones()
+            }
+
+            /// More than one square in the set.
+            #[inline(always)]
+            pub const fn has_many(self) -> bool {
+                self.0 & self.0.wrapping_sub(1) != 0
+            }
+
+            /// The lowest square; the set must not be empty.
+            #[inline(always)]
+            pub const fn first(self) -> $square {
+                $square::new(self.0.trailing_zeros() as u8)
+            }
+
+            /// The highest square; the set must not be empty.
+            #[inline(always)]
+            pub const fn last(self) -> $square {
+                $square::new((<$word>::BITS - 1 - self.0.leading_zeros()) as u8)
+            }
+
+            #[inline(always)]
+            pub const fn try_first(self) -> Option<$square> {
+                if self.0 == 0 {
+                    None
+                } else {
+                    Some(self.first())
+                }
+            }
+
+            #[inline(always)]
+            pub const fn with(self, sq: $square) -> $name {
+                $name(self.0 | 1 << sq.index())
+            }
+
+            #[inline(always)]
+            pub const fn without(self, sq: $square) -> $name {
+                $name(self.0 & !(1 << sq.index()))
+            }
+        }
+
+        impl Iterator for $name {
+            type Item = $square;
+
+            #[inline(always)]
+            fn next(&mut self) -> Option<$square> {
+                let sq = self.try_first()?;
+                self.0 &= self.0 - 1;
+                Some(sq)
+            }
+
+            fn size_hint(&self) -> (usize, Option<usize>) {
+                let n = self.count() as usize;
+                (n, Some(n))
+            }
+        }
+
+        impl ExactSizeIterator for $name {}
+
+        impl FromIterator<$square> for $name {
+            fn from_iter<I: IntoIterator<Item = $square>>(iter: I) -> $name {
+                iter.into_iter().fold($name::EMPTY, $name::with)
+            }
+        }
+
+        bit_op!($name, BitAnd, bitand, BitAndAssign, bitand_assign, &);
+        bit_op!($name, BitOr, bitor, BitOrAssign, bitor_assign, |);
+        bit_op!($name, BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
+
+        impl Not for $name {
+            type Output = $name;
+            #[inline(always)]
+            fn not(self) -> $name {
+                $name(!self.0)
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                for rank in (0..$ranks).rev() {
+                    for file in 0..$files {
+                        let on = self.contains($square::from_coords(file, rank));
+                        f.write_str(if on { "X" } else { "." })?;
+                    }
+                    f.write_str("\n")?;
+                }
+                Ok(())
+            }
+        }
+    };
+}
+
+macro_rules! bit_op {
+    ($name:ident, $trait:ident, $fn:ident, $assign_trait:ident, $assign_fn:ident, $op:tt) => {
+        impl $trait for $name {
+            type Output = $name;
+            #[inline(always)]
+            fn $fn(self, rhs: $name) -> $name {
+                $name(self.0 $op rhs.0)
+            }
+        }
+        impl $assign_trait for $name {
+            #[inline(always)]
+            fn $assign_fn(&mut self, rhs: $name) {
+                self.0 = self.0 $op rhs.0;
+            }
+        }
+    };
+}
+
+bitboard_type!(
+    /// A set of squares of an 8x8 board as one 64-bit word.
+    Bitboard, u64, Square, 8, 8
+);
+bitboard_type!(
+    /// A set of squares of the 12x8 board (Jacks and Witches) in the low 96 bits of
+    /// a 128-bit word.
+    WideBitboard, u128, WideSquare, 12, 8
+);
 
 impl Bitboard {
-    pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard(!0);
     pub const RANK_1: Bitboard = Bitboard(0xff);
     pub const RANK_8: Bitboard = Bitboard(0xff << 56);
@@ -18,11 +167,6 @@ impl Bitboard {
     pub const LIGHT_SQUARES: Bitboard = Bitboard(!0xaa55_aa55_aa55_aa55);
 
     #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
-    }
-
-    #[inline(always)]
     pub const fn rank(rank: u8) -> Bitboard {
         Bitboard(0xff << (8 * rank))
     }
@@ -30,57 +174,6 @@ impl Bitboard {
     #[inline(always)]
     pub const fn file(file: u8) -> Bitboard {
         Bitboard(Self::FILE_A.0 << file)
-    }
-
-    #[inline(always)]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    #[inline(always)]
-    pub const fn nonempty(self) -> bool {
-        self.0 != 0
-    }
-
-    #[inline(always)]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1 << sq.index()) != 0
-    }
-
-    #[inline(always)]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// More than one square in the set.
-    #[inline(always)]
-    pub const fn has_many(self) -> bool {
-        self.0 & self.0.wrapping_sub(1) != 0
-    }
-
-    /// The lowest square; the set must not be empty.
-    #[inline(always)]
-    pub const fn first(self) -> Square {
-        Square::new(self.0.trailing_zeros() as u8)
-    }
-
-    #[inline(always)]
-    pub const fn try_first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(self.first())
-        }
-    }
-
-    #[inline(always)]
-    pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | 1 << sq.index())
-    }
-
-    #[inline(always)]
-    pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << sq.index()))
     }
 
     /// Shifted one rank towards rank 8.
@@ -93,73 +186,6 @@ impl Bitboard {
     #[inline(always)]
     pub const fn south(self) -> Bitboard {
         Bitboard(self.0 >> 8)
-    }
-}
-
-impl Iterator for Bitboard {
-    type Item = Square;
-
-    #[inline(always)]
-    fn next(&mut self) -> Option<Square> {
-        let sq = self.try_first()?;
-        self.0 &= self.0 - 1;
-        Some(sq)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.count() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Bitboard {}
-
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
-    }
-}
-
-macro_rules! bit_op {
-    ($trait:ident, $fn:ident, $assign_trait:ident, $assign_fn:ident, $op:tt) => {
-        impl $trait for Bitboard {
-            type Output = Bitboard;
-            #[inline(always)]
-            fn $fn(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
-            }
-        }
-        impl $assign_trait for Bitboard {
-            #[inline(always)]
-            fn $assign_fn(&mut self, rhs: Bitboard) {
-                self.0 = self.0 $op rhs.0;
-            }
-        }
-    };
-}
-
-bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
-bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
-
-impl Not for Bitboard {
-    type Output = Bitboard;
-    #[inline(always)]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0)
-    }
-}
-
-impl fmt::Debug for Bitboard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for rank in (0..8).rev() {
-            for file in 0..8 {
-                let on = self.contains(Square::from_coords(file, rank));
-                f.write_str(if on { "X" } else { "." })?;
-            }
-            f.write_str("\n")?;
-        }
-        Ok(())
     }
 }
 
@@ -187,6 +213,16 @@ mod tests {
         assert!(!Bitboard::EMPTY.has_many());
         assert!(!Bitboard::from_square(Square::C1).has_many());
         assert!(Bitboard::RANK_1.has_many());
+    }
+
+    #[test]
+    fn wide_sets_reach_the_last_square() {
+        let l8 = WideSquare::from_coords(11, 7);
+        let bb = WideBitboard::from_square(l8).with(WideSquare::from_coords(0, 0));
+        assert_eq!(bb.count(), 2);
+        assert_eq!(bb.last(), l8);
+        assert_eq!(bb.first().index(), 0);
+        assert_eq!(bb.collect::<Vec<_>>().len(), 2);
     }
 
     impl Square {

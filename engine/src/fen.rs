@@ -142,32 +142,49 @@ pub fn parse_side(field: &str) -> Result<Color, FenError> {
     }
 }
 
-/// The board field of an 8x8 FEN; `piece` gives a square's FEN letter, if any.
-pub fn write_board(out: &mut String, piece: impl Fn(Square) -> Option<char>) {
-    for rank in (0..8u8).rev() {
-        write_rank(out, 8, |file| {
-            piece(Square::from_coords(file as u8, rank)).map(String::from)
-        });
+/// The board field of a FEN of `files` x `ranks`; `cell(file, rank)` gives a square's
+/// text (a piece, a hole marker), `None` when it is empty.
+pub fn write_grid(out: &mut String, files: u8, ranks: u8, cell: impl Fn(u8, u8) -> Option<String>) {
+    for rank in (0..ranks).rev() {
+        write_rank(out, files as usize, |file| cell(file as u8, rank));
         if rank > 0 {
             out.push('/');
         }
     }
 }
 
-/// One 8x8 board as text for humans, rank 8 at the top; `piece` names a square's
-/// occupant (a FEN letter) or `None` when it is empty.
-pub fn render_board(piece: impl Fn(Square) -> Option<char>) -> String {
+/// The board field of an 8x8 FEN; `piece` gives a square's FEN letter, if any.
+pub fn write_board(out: &mut String, piece: impl Fn(Square) -> Option<char>) {
+    write_grid(out, 8, 8, |file, rank| {
+        piece(Square::from_coords(file, rank)).map(String::from)
+    });
+}
+
+/// A board of `files` x `ranks` as text for humans, the top rank first, file letters
+/// below; `cell(file, rank)` is the character drawn for a square.
+pub fn render_grid(files: u8, ranks: u8, cell: impl Fn(u8, u8) -> char) -> String {
     let mut out = String::new();
-    for rank in (0..8).rev() {
+    for rank in (0..ranks).rev() {
         out.push_str(&format!(" {} ", rank + 1));
-        for file in 0..8 {
+        for file in 0..files {
             out.push(' ');
-            out.push(piece(Square::from_coords(file, rank)).unwrap_or('.'));
+            out.push(cell(file, rank));
         }
         out.push('\n');
     }
-    out.push_str("    a b c d e f g h\n");
+    out.push_str("   ");
+    for file in 0..files {
+        out.push(' ');
+        out.push((b'a' + file) as char);
+    }
+    out.push('\n');
     out
+}
+
+/// One 8x8 board as text for humans, rank 8 at the top; `piece` names a square's
+/// occupant (a FEN letter) or `None` when it is empty.
+pub fn render_board(piece: impl Fn(Square) -> Option<char>) -> String {
+    render_grid(8, 8, |file, rank| piece(Square::from_coords(file, rank)).unwrap_or('.'))
 }
 
 /// The halfmove clock and fullmove number; both default when absent (4-field FENs).

@@ -12,8 +12,9 @@ use std::hash::Hash;
 use thiserror::Error;
 
 /// Upper bound on the legal moves of any position of any game (chess needs 218;
-/// games with several boards or a choice of board need more).
-pub const MAX_MOVES: usize = 512;
+/// games with several boards or a choice of board need more; Jacks and Witches, with
+/// its 22 men a side and every Can(n)on move in two end modes, stays below 1000).
+pub const MAX_MOVES: usize = 1024;
 
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
@@ -33,6 +34,7 @@ pub enum Variant {
     Maharajah,
     TwoKings,
     TwoKings4,
+    JacksWitches,
 }
 
 /// What a GUI needs to know of a variant's board.
@@ -115,6 +117,13 @@ const VARIANTS: &[VariantInfo] = &[
         8,
         1,
         "rnbkkbnr/pppkkppp/3pp3/8/8/3PP3/PPPKKPPP/RNBKKBNR w ADEHadeh - 0 1 d1=3,e1=3,d2=3,e2=3,d7=3,e7=3,d8=3,e8=3",
+    ),
+    info(
+        Variant::JacksWitches,
+        "jackswitches",
+        12,
+        1,
+        "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1",
     ),
 ];
 
@@ -307,6 +316,14 @@ pub enum FenError {
     InvalidPoints(String),
     #[error("invalid transformation waits '{0}' (expected square=1..3 of a King or compound, comma separated, or -)")]
     InvalidWaits(String),
+    #[error("square {0}: removed squares are written '*', exactly at f3 g3 e4 f4 g4 h4 e5 f5 g5 h5 f6 g6")]
+    RemovedSquare(String),
+    #[error(
+        "invalid hand '{0}' (expected brackets after the board holding at most two J and two j, as in [JJjj] or [])"
+    )]
+    InvalidHand(String),
+    #[error("two teleporters hold enemy pieces of one type (the exclusion rule)")]
+    Exclusion,
 }
 
 /// Why a move string was rejected.
@@ -488,6 +505,10 @@ macro_rules! with_game {
             }
             $crate::Variant::TwoKings | $crate::Variant::TwoKings4 => {
                 type $G = $crate::TwoKings;
+                $body
+            }
+            $crate::Variant::JacksWitches => {
+                type $G = $crate::JacksWitches;
                 $body
             }
         }

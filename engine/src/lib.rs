@@ -10,12 +10,13 @@ pub mod game;
 pub mod history;
 pub mod jabberwocky;
 pub mod kings;
+pub mod jackswitches;
 pub mod superperm;
 pub mod types;
 pub mod zobrist;
 
 pub use alice::{Alice, AliceMove};
-pub use bitboard::Bitboard;
+pub use bitboard::{Bitboard, WideBitboard};
 pub use chess::{Chess, ChessMove};
 pub use game::{
     EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
@@ -25,6 +26,7 @@ pub use jabberwocky::{Jabberwocky, JabberwockyMove};
 pub use kings::maharajah::Maharajah;
 pub use kings::twokings::TwoKings;
 pub use kings::KingsMove;
+pub use jackswitches::{JacksWitches, JwMove};
 pub use superperm::{Superperm, SuperpermMove};
-pub use types::{Color, Role, Square};
+pub use types::{Color, Role, Square, WideSquare};
 pub mod search;

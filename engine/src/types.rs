@@ -1,4 +1,4 @@
-//! Colours, chess piece roles and the squares of an 8x8 board.
+//! Colours, chess piece roles and the squares of the 8x8 and 12x8 boards.
 
 use std::fmt;
 
@@ -120,9 +120,94 @@ impl Role {
     }
 }
 
-/// A square of an 8x8 board: a1 = 0, b1 = 1, ..., h8 = 63.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Square(u8);
+/// The operations every square type shares, whatever its board's width: the 8x8
+/// [`Square`] and the 12x8 [`WideSquare`] (both boards have 8 ranks). Squares are
+/// numbered rank by rank from a1 = 0.
+macro_rules! square_type {
+    ($(#[$doc:meta])* $name:ident, $files:expr) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub struct $name(u8);
+
+        impl $name {
+            pub const FILES: u8 = $files;
+            pub const COUNT: usize = $files * 8;
+
+            /// # Panics
+            /// In debug builds, when `index` is not below [`Self::COUNT`].
+            #[inline(always)]
+            pub const fn new(index: u8) -> $name {
+                debug_assert!((index as usize) < Self::COUNT);
+                $name(index)
+            }
+
+            #[inline(always)]
+            pub const fn from_coords(file: u8, rank: u8) -> $name {
+                $name(rank * Self::FILES + file)
+            }
+
+            pub fn all() -> impl Iterator<Item = $name> {
+                (0..Self::COUNT as u8).map($name)
+            }
+
+            #[inline(always)]
+            pub const fn index(self) -> usize {
+                self.0 as usize
+            }
+
+            #[inline(always)]
+            pub const fn file(self) -> u8 {
+                self.0 % Self::FILES
+            }
+
+            #[inline(always)]
+            pub const fn rank(self) -> u8 {
+                self.0 / Self::FILES
+            }
+
+            /// Rank counted from `color`'s own side: 0 is its first rank.
+            #[inline(always)]
+            pub const fn relative_rank(self, color: Color) -> u8 {
+                match color {
+                    Color::White => self.rank(),
+                    Color::Black => 7 - self.rank(),
+                }
+            }
+
+            pub fn parse(text: &str) -> Option<$name> {
+                let b = text.as_bytes();
+                if b.len() != 2 {
+                    return None;
+                }
+                let file = b[0].wrapping_sub(b'a');
+                let rank = b[1].wrapping_sub(b'1');
+                (file < Self::FILES && rank < 8).then(|| $name::from_coords(file, rank))
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
+            }
+        }
+
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(self, f)
+            }
+        }
+    };
+}
+
+square_type!(
+    /// A square of an 8x8 board: a1 = 0, b1 = 1, ..., h8 = 63.
+    Square, 8
+);
+square_type!(
+    /// A square of the 12x8 board (Jacks and Witches): a1 = 0, ..., l1 = 11, a2 = 12,
+    /// ..., l8 = 95.
+    WideSquare, 12
+);
 
 impl Square {
     pub const A1: Square = Square(0);
@@ -142,38 +227,6 @@ impl Square {
     pub const G8: Square = Square(62);
     pub const H8: Square = Square(63);
 
-    /// # Panics
-    /// In debug builds, when `index` is not below 64.
-    #[inline(always)]
-    pub const fn new(index: u8) -> Square {
-        debug_assert!(index < 64);
-        Square(index)
-    }
-
-    #[inline(always)]
-    pub const fn from_coords(file: u8, rank: u8) -> Square {
-        Square(rank * 8 + file)
-    }
-
-    pub fn all() -> impl Iterator<Item = Square> {
-        (0..64).map(Square)
-    }
-
-    #[inline(always)]
-    pub const fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    #[inline(always)]
-    pub const fn file(self) -> u8 {
-        self.0 & 7
-    }
-
-    #[inline(always)]
-    pub const fn rank(self) -> u8 {
-        self.0 >> 3
-    }
-
     /// The same square seen from the other side (a1 <-> a8).
     #[inline(always)]
     pub const fn flip_rank(self) -> Square {
@@ -185,36 +238,25 @@ impl Square {
     pub const fn offset(self, delta: i8) -> Square {
         Square((self.0 as i8 + delta) as u8)
     }
+}
 
-    /// Rank counted from `color`'s own side: 0 is its first rank.
+impl WideSquare {
+    /// The square `(df, dr)` away, if it is on the 12x8 grid.
     #[inline(always)]
-    pub const fn relative_rank(self, color: Color) -> u8 {
-        match color {
-            Color::White => self.rank(),
-            Color::Black => 7 - self.rank(),
+    pub const fn step(self, df: i8, dr: i8) -> Option<WideSquare> {
+        let f = self.file() as i8 + df;
+        let r = self.rank() as i8 + dr;
+        if f >= 0 && f < Self::FILES as i8 && r >= 0 && r < 8 {
+            Some(WideSquare::from_coords(f as u8, r as u8))
+        } else {
+            None
         }
     }
 
-    pub fn parse(text: &str) -> Option<Square> {
-        let b = text.as_bytes();
-        if b.len() != 2 {
-            return None;
-        }
-        let file = b[0].wrapping_sub(b'a');
-        let rank = b[1].wrapping_sub(b'1');
-        (file < 8 && rank < 8).then(|| Square::from_coords(file, rank))
-    }
-}
-
-impl fmt::Display for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file()) as char, (b'1' + self.rank()) as char)
-    }
-}
-
-impl fmt::Debug for Square {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
+    /// Whether the square is dark (a1 is).
+    #[inline(always)]
+    pub const fn is_dark(self) -> bool {
+        (self.file() + self.rank()) % 2 == 0
     }
 }
 
@@ -231,6 +273,17 @@ mod tests {
         for bad in ["", "e", "e9", "i1", "e44", "E4"] {
             assert_eq!(Square::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn wide_square_names_round_trip() {
+        for sq in WideSquare::all() {
+            assert_eq!(WideSquare::parse(&sq.to_string()), Some(sq));
+        }
+        assert_eq!(WideSquare::parse("l8").map(WideSquare::index), Some(95));
+        assert_eq!(WideSquare::parse("m1"), None);
+        assert!(WideSquare::parse("a1").unwrap().is_dark());
+        assert!(!WideSquare::parse("l1").unwrap().is_dark());
     }
 
     #[test]

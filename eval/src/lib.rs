@@ -5,17 +5,19 @@ pub mod alice;
 pub mod chess;
 pub mod jabberwocky;
 pub mod kings;
+pub mod jackswitches;
 pub mod superperm;
 
 pub use alice::AliceEval;
 pub use chess::ChessEval;
 pub use jabberwocky::JabberwockyEval;
 pub use kings::{MaharajahEval, TwoKingsEval};
+pub use jackswitches::JackswitchesEval;
 pub use superperm::SuperpermEval;
 
 use vorpal_engine::alice::AliceGame;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Chess, Color, Game, Jabberwocky, Maharajah, Role, Superperm, TwoKings};
+use vorpal_engine::{Chess, Color, Game, Jabberwocky, JacksWitches, Maharajah, Role, Superperm, TwoKings};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -36,6 +38,10 @@ impl Evaluated for Jabberwocky {
 
 impl Evaluated for Superperm {
     type Eval = SuperpermEval;
+}
+
+impl Evaluated for JacksWitches {
+    type Eval = JackswitchesEval;
 }
 
 impl Evaluated for Maharajah {

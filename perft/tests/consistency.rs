@@ -4,7 +4,9 @@
 //! leaves the parent untouched.
 
 use vorpal_engine::alice::Alice3;
-use vorpal_engine::{Alice, Chess, Game, Jabberwocky, Maharajah, MoveList, Superperm, TwoKings, Variant};
+use vorpal_engine::{
+    Alice, Chess, Game, Jabberwocky, JacksWitches, Maharajah, MoveList, Superperm, TwoKings, Variant,
+};
 
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
@@ -124,4 +126,14 @@ fn twokings_playouts_are_consistent() {
     ];
     assert!(check_playouts::<TwoKings>(Variant::TwoKings, &starts, 40) > 5_000);
     assert!(check_playouts::<TwoKings>(Variant::TwoKings4, &[Variant::TwoKings4.start_fen()], 20) > 2_000);
+}
+
+#[test]
+fn jackswitches_playouts_are_consistent() {
+    let starts = [
+        Variant::JacksWitches.start_fen(),
+        "lcrnb1kbnrcl/pppp1j2pppp/4N**5/4****4/2w1****4/5**5/PPPP4PPPP/LCR1BWKBNRCL[Jj] w - - 0 1",
+        "4k7/2p5p3/4V**5/4****4/4****4/4w**1W3/1P6P3/6K5[] b - - 0 1",
+    ];
+    assert!(check_playouts::<JacksWitches>(Variant::JacksWitches, &starts, 30) > 5_000);
 }

@@ -85,6 +85,14 @@ fn bench_set(variant: Variant) -> (Vec<&'static str>, u32) {
             9,
         ),
         Variant::TwoKings | Variant::TwoKings4 => (vec![variant.start_fen()], 9),
+        Variant::JacksWitches => (
+            vec![
+                "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1",
+                "lcrnb1kbnrcl/pppp1j2pppp/4N**5/4****4/2w1****4/5**5/PPPP4PPPP/LCR1BWKBNRCL[Jj] w - - 0 1",
+                "k11/12/1K3**5/4****4/4****4/5**5/12/4R7[] w - - 0 1",
+            ],
+            7,
+        ),
     }
 }
 

@@ -67,6 +67,40 @@ fn perft_depth_4() {
 }
 
 #[test]
+fn jackswitches_perft_with_moves() {
+    // After the drop J@e2 and the Can(n)on's capture b8xb2 (written without its mode).
+    let out = vorpal(
+        &[
+            "perft",
+            "--variant",
+            "jackswitches",
+            "--moves",
+            "J@e2",
+            "b8b2",
+            "--depth",
+            "2",
+        ],
+        WAIT,
+    );
+    assert!(out.status.success(), "{}", out.stderr);
+    let expected = vorpal(
+        &[
+            "perft",
+            "--variant",
+            "jackswitches",
+            "--fen",
+            "l1rnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PcPPJ3PPPP/LCRNBWKBNRCL[Jjj] w - - 0 2",
+            "--depth",
+            "2",
+        ],
+        WAIT,
+    );
+    assert_eq!(last_line(&out.stdout), last_line(&expected.stdout));
+    let start = vorpal(&["perft", "--variant", "jackswitches", "--depth", "3"], WAIT);
+    assert_eq!(last_line(&start.stdout), "Nodes searched: 138417", "{}", start.stdout);
+}
+
+#[test]
 fn perft_divide_depth_1() {
     let out = vorpal(&["perft", "--variant", "chess", "--depth", "1", "--divide"], WAIT);
     assert!(out.status.success(), "{}", out.stderr);
@@ -117,6 +151,16 @@ fn perft_rejects_a_bad_fen() {
         "1",
     ]);
     assert_rejected(&["perft", "--fen", "8/8/8 w - - 0 1", "--depth", "1"]);
+    // Jacks and Witches: two enemy Knights on teleporters break the exclusion rule.
+    assert_rejected(&[
+        "perft",
+        "--variant",
+        "jackswitches",
+        "--fen",
+        "11k/12/4n**5/4****4/4****4/4N**5/12/K11[] w - - 0 1",
+        "--depth",
+        "1",
+    ]);
 }
 
 #[test]

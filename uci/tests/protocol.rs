@@ -749,3 +749,58 @@ fn the_kings_games_play_through_the_protocol() {
     assert_eq!(engine.fen(), "r2kk2r/8/8/8/8/8/4K3/R4RK1 b adeh - 1 1 -");
     engine.quit();
 }
+
+const JACKSWITCHES_START: &str =
+    "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1";
+
+#[test]
+fn jacks_and_witches_over_the_protocol() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name UCI_Variant value jackswitches");
+    let info = engine.expect("'info string variant ...'", |l| l.starts_with("info string"), WAIT);
+    assert_eq!(
+        info,
+        format!("info string variant jackswitches files 12 ranks 8 boards 1 startpos {JACKSWITCHES_START}")
+    );
+    assert_eq!(engine.fen(), JACKSWITCHES_START);
+    // `d` draws the removed squares and the teleporters.
+    let board = engine.answer_to("d");
+    assert!(board.iter().any(|l| l == " 3  . . . . + * * + . . . ."), "{board:?}");
+
+    let bad = [
+        "position fen lcrnbwkbnrcl/pppp4pppp/12/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1",
+        "position fen lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL w - - 0 1",
+        "position fen 11k/12/4n**5/4****4/4****4/4N**5/12/K11[] w - - 0 1",
+        "position startpos moves J@e3",
+        "position startpos moves b1b7x",
+        "position startpos moves f3f4",
+    ];
+    for command in bad {
+        engine.expect_one_error(command);
+        assert_eq!(engine.fen(), JACKSWITCHES_START, "after '{command}'");
+    }
+
+    // A drop, then Black's Can(n)on taking b2 over the pawn b7, written without its
+    // suffix (the mode is kept).
+    engine.send("position startpos moves J@e2 b8b2");
+    assert_eq!(
+        engine.fen(),
+        "l1rnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PcPPJ3PPPP/LCRNBWKBNRCL[Jjj] w - - 0 2"
+    );
+    assert!(engine.legal().contains(&"a1b2".to_string()));
+
+    engine.send("position fen k11/12/1K3**5/4****4/4****4/5**5/12/3R8[] w - - 0 1");
+    engine.send("go depth 3");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+    assert!(lines.iter().any(|l| l.contains("score mate 1")), "{lines:?}");
+    assert_eq!(bestmove_of(lines.last().unwrap()), "d1d8");
+    engine.settle();
+
+    engine.send("position startpos");
+    let legal = engine.legal();
+    engine.send("go movetime 1000");
+    let best = engine.bestmove(Duration::from_secs(5));
+    assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    engine.quit();
+}

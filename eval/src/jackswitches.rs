@@ -1,0 +1,138 @@
+//! The Jacks and Witches evaluator: material (Jacks in hand included), the pieces a
+//! Witch holds frozen (an immobilized piece is worth much less while it stays so),
+//! pawns by how far they have come, pieces by how central they stand on the broken
+//! board, and a Jack's reach (nothing while its eye is shut).
+
+use vorpal_engine::jackswitches::board::{king_attacks, SQUARES};
+use vorpal_engine::jackswitches::Kind;
+use vorpal_engine::search::Evaluator;
+use vorpal_engine::{Color, Game, JacksWitches, JwMove, WideSquare};
+
+/// Value of a piece by kind (index: Kind): Pawn, Knight, Bishop, Rook, Lion, Can(n)on
+/// in either mode, Jack, Witch, King.
+pub const VALUE: [i32; 10] = [100, 300, 290, 480, 280, 380, 380, 300, 450, 0];
+/// A Jack in hand: it can go to any of four squares at once.
+const JACK_IN_HAND: i32 = 280;
+/// Share of a piece's value lost while a Witch holds it.
+const FROZEN_DIVISOR: i32 = 3;
+/// A King next to an enemy Witch cannot flee a check.
+const FROZEN_KING: i32 = 60;
+const PAWN_ADVANCE: i32 = 8;
+/// Per step nearer the middle files for the short-range pieces.
+const CENTRE: i32 = 4;
+const TEMPO: i32 = 10;
+
+#[derive(Copy, Clone, Debug, Default)]
+pub struct JackswitchesEval;
+
+/// Steps from the board's edge files (0 on a and l, 5 on f and g).
+fn centrality(sq: WideSquare) -> i32 {
+    let file = sq.file() as i32;
+    file.min(11 - file)
+}
+
+impl JackswitchesEval {
+    fn side(&self, pos: &JacksWitches, us: Color) -> i32 {
+        let frozen = pos.immobilized(us);
+        let mut score = JACK_IN_HAND * pos.hand(us) as i32;
+        for sq in pos.by_color(us) {
+            let (_, kind) = pos.piece_at(sq).expect("a square of ours holds a piece");
+            let value = VALUE[kind.index()];
+            score += value;
+            if frozen.contains(sq) {
+                score -= if kind == Kind::King {
+                    FROZEN_KING
+                } else {
+                    value / FROZEN_DIVISOR
+                };
+            }
+            match kind {
+                Kind::Pawn => score += PAWN_ADVANCE * sq.relative_rank(us) as i32,
+                Kind::Knight | Kind::Lion | Kind::Jack | Kind::Witch => score += CENTRE * centrality(sq),
+                _ => {}
+            }
+        }
+        // Room around the King: squares it could stand on, not held by its own men.
+        let room = king_attacks(pos.king(us)) & SQUARES & !pos.by_color(us);
+        score + 3 * room.count() as i32
+    }
+}
+
+impl Evaluator<JacksWitches> for JackswitchesEval {
+    fn evaluate(&self, pos: &JacksWitches) -> i32 {
+        let us = pos.side_to_move();
+        self.side(pos, us) - self.side(pos, !us) + TEMPO
+    }
+
+    fn tactical_order(&self, pos: &JacksWitches, mv: JwMove) -> i32 {
+        let victim = if pos.is_capture(mv) {
+            pos.piece_at(mv.to())
+                .map_or(VALUE[Kind::Pawn.index()], |(_, k)| VALUE[k.index()])
+        } else {
+            0
+        };
+        let promotion = match (pos.piece_at(mv.from()), mv.becomes()) {
+            (Some((_, Kind::Pawn)), Some(kind)) => VALUE[kind.index()],
+            _ => 0,
+        };
+        victim + promotion
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use vorpal_engine::search::Score;
+    use vorpal_engine::{History, Variant};
+
+    fn pos(fen: &str) -> JacksWitches {
+        JacksWitches::from_fen(Variant::JacksWitches, fen).unwrap()
+    }
+
+    fn best(fen: &str, depth: u32) -> (String, Score) {
+        crate::best_at_depth(&History::new(pos(fen)), &JackswitchesEval, depth)
+    }
+
+    #[test]
+    fn start_is_level_and_material_counts() {
+        let start = JacksWitches::startpos(Variant::JacksWitches);
+        assert_eq!(JackswitchesEval.evaluate(&start), TEMPO);
+        // White without its Witch.
+        let no_witch = "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNB1KBNRCL[JJjj] b - - 0 1";
+        assert!(JackswitchesEval.evaluate(&pos(no_witch)) > 300);
+    }
+
+    #[test]
+    fn a_frozen_piece_is_worth_less() {
+        // The white Rook on b4 next to the black Witch on c5, or away from it on b2.
+        let frozen = pos("k11/12/5**5/2w1****4/1R2****4/5**5/12/6K5[] w - - 0 1");
+        let free = pos("k11/12/5**5/2w1****4/4****4/5**5/1R10/6K5[] w - - 0 1");
+        assert!(JackswitchesEval.evaluate(&free) > JackswitchesEval.evaluate(&frozen) + 100);
+    }
+
+    #[test]
+    fn finds_a_rook_mate_in_one() {
+        // Ka8 boxed in by Kb6: Rd1-d8 is mate (the d-file has no hole).
+        assert_eq!(
+            best("k11/12/1K3**5/4****4/4****4/5**5/12/3R8[] w - - 0 1", 3),
+            ("d1d8".into(), Score::Mate(1))
+        );
+    }
+
+    #[test]
+    fn finds_a_mate_by_immobilization() {
+        // Witch c8-b7 uncovers Re8's check and freezes Ka8 and Nb6: mate.
+        let fen = "k1W1R7/12/1n3**5/4****4/4****4/5**5/12/6K5[] w - - 0 1";
+        let (mv, score) = best(fen, 3);
+        assert_eq!(score, Score::Mate(1));
+        let mated = pos(fen).play(pos(fen).parse_move(&mv).unwrap());
+        assert!(mated.in_check() && mated.count_legal_moves() == 0, "{mv}");
+    }
+
+    #[test]
+    fn finds_a_mate_in_two_around_a_hole() {
+        // The Rook on e1 cannot reach e8 (e4 is removed): Re1-d1 first, then Rd1-d8.
+        let (_, score) = best("k11/12/1K3**5/4****4/4****4/5**5/12/4R7[] w - - 0 1", 4);
+        assert_eq!(score, Score::Mate(2));
+    }
+}
