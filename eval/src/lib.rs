@@ -4,15 +4,15 @@
 pub mod alice;
 pub mod chess;
 pub mod jabberwocky;
-pub mod kings;
 pub mod jackswitches;
+pub mod kings;
 pub mod superperm;
 
 pub use alice::AliceEval;
 pub use chess::ChessEval;
 pub use jabberwocky::JabberwockyEval;
-pub use kings::{MaharajahEval, TwoKingsEval};
 pub use jackswitches::JackswitchesEval;
+pub use kings::{MaharajahEval, TwoKingsEval};
 pub use superperm::SuperpermEval;
 
 use vorpal_engine::alice::AliceGame;

@@ -4,9 +4,7 @@
 //! leaves the parent untouched.
 
 use vorpal_engine::alice::Alice3;
-use vorpal_engine::{
-    Alice, Chess, Game, Jabberwocky, JacksWitches, Maharajah, MoveList, Superperm, TwoKings, Variant,
-};
+use vorpal_engine::{Alice, Chess, Game, Jabberwocky, JacksWitches, Maharajah, MoveList, Superperm, TwoKings, Variant};
 
 fn xorshift(state: &mut u64) -> u64 {
     *state ^= *state << 13;
