@@ -77,6 +77,20 @@ impl Evaluator<JacksWitches> for JackswitchesEval {
         };
         victim + promotion
     }
+
+    fn material(&self, pos: &JacksWitches) -> i32 {
+        let side = |us: Color| {
+            let on_board: i32 = pos
+                .by_color(us)
+                .into_iter()
+                .filter_map(|sq| pos.piece_at(sq))
+                .map(|(_, kind)| VALUE[kind.index()])
+                .sum();
+            on_board + JACK_IN_HAND * pos.hand(us) as i32
+        };
+        let us = pos.side_to_move();
+        side(us) - side(!us)
+    }
 }
 
 #[cfg(test)]

@@ -162,6 +162,10 @@ mod tests {
         let fen = "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKK1 w - - 0 1";
         let jabberwocky = vorpal_engine::Jabberwocky::from_fen(Variant::Jabberwocky, fen).unwrap();
         assert_eq!(super::JabberwockyEval.material(&jabberwocky), -350);
+        // A Jack dropped is worth its board value; one in hand a little less.
+        let fen = "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPPJ3PPPP/LCRNBWKBNRCL[Jjj] b - - 1 1";
+        let jackswitches = vorpal_engine::JacksWitches::from_fen(Variant::JacksWitches, fen).unwrap();
+        assert_eq!(super::JackswitchesEval.material(&jackswitches), 280 - 300);
     }
 
     #[test]
