@@ -36,6 +36,8 @@ echo "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"
 for variant in "${variants[@]}"; do
     greedy_log=$out/$variant-greedy.log
     odds_log=$out/$variant-odds.log
+    # vorpal match appends to a PGN file: start each game's files afresh.
+    rm -f "$out/$variant-greedy.pgn" "$out/$variant-odds.pgn"
     "$vorpal" match --engine1 "$vorpal" --engine2 "$vorpal" --name1 vorpal --name2 greedy \
         --option2 Player=greedy --variant "$variant" --movetime 100 --time-margin 1000 \
         --games "$games" --concurrency 2 --pgn "$out/$variant-greedy.pgn" >"$greedy_log"
