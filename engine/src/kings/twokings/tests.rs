@@ -146,6 +146,27 @@ fn hand_counted_perft() {
     // King's squares: 6 * 19 + 19 * 5 + 18 * 2 + 5 = 250.
     let royal = pos("3k4/8/8/8/8/8/2r5/1K5K w - - 0 1 -");
     assert_eq!((perft(&royal, 1), perft(&royal, 2)), (14, 250));
+
+    // The Cardinal e1 still waits one turn: King a2 b1 b2 (3), Cardinal d2 c3 b4 a5 f2
+    // g3 h4 and c2 d3 f3 g2 (11), no transformation: 14. Black's King e8 then has its
+    // 5 steps, except where the Cardinal's diagonal reaches them: from b4 (e7 f8: 3),
+    // a5 (d8: 4), h4 (e7 d8: 3). 3 * 5 + 8 * 5 + 3 + 4 + 3 = 65. Without the wait the
+    // Cardinal also becomes a King (15), after which Black has its 5 steps (70).
+    let waiting = pos("4k3/8/8/8/8/8/8/K3C3 w - - 0 1 e1=1");
+    assert_eq!((perft(&waiting, 1), perft(&waiting, 2)), (14, 65));
+    let free_cardinal = pos("4k3/8/8/8/8/8/8/K3C3 w - - 0 1 -");
+    assert_eq!((perft(&free_cardinal, 1), perft(&free_cardinal, 2)), (15, 70));
+
+    // The Marshal e1 is pinned to the lone King a1 along rank 1: it may go to d1 c1 b1
+    // f1 g1 or take h1 (6), or become a King on the attacked e1, since a1 stays safe
+    // (1); King a2 b1 b2 (3): 10.
+    // Black: after a King step, Rook g1 f1 xe1 and h2-h7, King g8 g7 h7: 12 each (36);
+    // Md1 13, Mc1 14, Mb1 15 (the Rook reaches the Marshal); Mf1: Rook g1 xf1 h2-h7,
+    // King 3: 11; Mg1: Rook xg1 h2-h7, King h7 only (the g-file is taken): 8; Mxh1
+    // checks along the h-file: g8 g7 (2); after e1 becomes a King the Rook may take it
+    // (g1 f1 xe1, h2-h7) and the King has 3: 12. 36+13+14+15+11+8+2+12 = 111.
+    let pinned = pos("7k/8/8/8/8/8/8/K3M2r w - - 0 1 -");
+    assert_eq!((perft(&pinned, 1), perft(&pinned, 2)), (10, 111));
 }
 
 #[test]
