@@ -38,11 +38,8 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn tactical_order(&self, pos: &G, mv: G::Move) -> i32;
 
     /// The material balance alone, for the side to move: what the greedy player
-    /// maximises first. An evaluator that does not count material apart gives its
-    /// whole evaluation.
-    fn material(&self, pos: &G) -> i32 {
-        self.evaluate(pos)
-    }
+    /// maximises first.
+    fn material(&self, pos: &G) -> i32;
 }
 
 /// A score as the protocol reports it.

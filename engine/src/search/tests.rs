@@ -27,6 +27,11 @@ impl Evaluator<Chess> for Material {
                 0
             }
     }
+
+    /// This evaluator is material only.
+    fn material(&self, pos: &Chess) -> i32 {
+        self.evaluate(pos)
+    }
 }
 
 fn run(fen: &str, limits: Limits, options: SearchOptions) -> (SearchResult<crate::chess::ChessMove>, Chess) {
