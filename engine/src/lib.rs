@@ -13,6 +13,7 @@ pub mod jackswitches;
 pub mod kings;
 pub mod superperm;
 pub mod types;
+pub mod view;
 pub mod zobrist;
 
 pub use alice::{Alice, AliceMove};
@@ -29,4 +30,5 @@ pub use kings::twokings::TwoKings;
 pub use kings::KingsMove;
 pub use superperm::{Superperm, SuperpermMove};
 pub use types::{Color, Role, Square, WideSquare};
+pub use view::{ChoiceView, GameView, HandView, MoveView, PieceView, PositionView};
 pub mod search;

@@ -111,6 +111,18 @@ impl Role {
         })
     }
 
+    /// The lower-case English name, as views and glyphs name piece types.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Role::Pawn => "pawn",
+            Role::Knight => "knight",
+            Role::Bishop => "bishop",
+            Role::Rook => "rook",
+            Role::Queen => "queen",
+            Role::King => "king",
+        }
+    }
+
     /// FEN letter of a piece of this role and colour.
     pub fn fen_char(self, color: Color) -> char {
         match color {

@@ -1,0 +1,155 @@
+//! What a GUI draws of a position and of a move, so that a frontend needs no rules.
+//!
+//! Squares are named as the protocol names them: `e4` on one board, `Ae4` (board
+//! letter first) in games with several boards. A frontend lays out `boards` grids of
+//! `files` x `ranks`, leaves out the `removed` squares, and finds everything else in
+//! the lists below by square name.
+
+use crate::game::Game;
+use serde::Serialize;
+
+/// The name of a square: `e4`, or `Ae4` when the game has several boards.
+pub fn square_name(boards: u8, board: u8, file: u8, rank: u8) -> String {
+    let mut name = String::with_capacity(4);
+    if boards > 1 {
+        name.push((b'A' + board) as char);
+    }
+    name.push((b'a' + file) as char);
+    name.push_str(&(rank + 1).to_string());
+    name
+}
+
+/// A piece as drawn: where it stands, whose it is, what it is now.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PieceView {
+    pub square: String,
+    /// `white` or `black`.
+    pub color: &'static str,
+    /// The piece type, naming its glyph: `pawn`, `knight`, `bishop`, `rook`, `queen`,
+    /// `king`, `lion`, `cannon`, `canon`, `jack`, `witch`, `warrior`, `maharajah`,
+    /// `marshal`, `cardinal`.
+    pub kind: &'static str,
+    /// The letter the game's FEN writes for it (upper case for white).
+    pub letter: char,
+    /// A short mark drawn on the piece, for per-piece state (a Game II wait counter).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub badge: Option<String>,
+}
+
+/// Pieces waiting in a hand to be dropped.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HandView {
+    pub color: &'static str,
+    pub kind: &'static str,
+    pub letter: char,
+    pub count: u8,
+}
+
+/// Everything a frontend draws of one position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PositionView {
+    pub files: u8,
+    pub ranks: u8,
+    pub boards: u8,
+    /// `white` or `black`.
+    pub side_to_move: &'static str,
+    pub pieces: Vec<PieceView>,
+    /// Squares that are not part of the board (drawn as holes, no square element).
+    pub removed: Vec<String>,
+    /// Squares with a special role, marked on the board (Jacks and Witches'
+    /// teleporters).
+    pub teleporters: Vec<String>,
+    pub hands: Vec<HandView>,
+    /// The squares of the side to move's royal pieces that stand attacked.
+    pub checks: Vec<String>,
+    /// Captured points, white's then black's, in games that count them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<[u32; 2]>,
+}
+
+/// Which of several moves between the same squares this one is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChoiceView {
+    /// What is chosen: `promotion`, `transformation`, `mode`, `drag`, `transfer`.
+    pub group: &'static str,
+    /// A short text for the picker, as `Queen` or `drag c3`.
+    pub label: String,
+    /// The piece type the choice makes, where it makes one (for the picker's glyph).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
+}
+
+/// One legal move, as a frontend offers it and draws it once played.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveView {
+    /// The move in protocol notation, as the engine reads and writes it.
+    pub name: String,
+    /// Where the moving piece starts; `None` for a drop.
+    pub from: Option<String>,
+    /// The square the player clicks: on the origin board in the Alice games, equal to
+    /// `from` for a move that stays on its square (a zero move, a transformation).
+    pub to: String,
+    /// Where the moving piece ends: another board after an Alice transfer, the far
+    /// teleporter after a teleport.
+    pub lands: String,
+    /// The piece type dropped, for a drop.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub drop: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choice: Option<ChoiceView>,
+    /// Every other square the move changes: the captured pawn of en passant, the
+    /// castling rook's squares, a dragged piece's squares, a swap chain's squares.
+    pub also: Vec<String>,
+}
+
+/// A game a GUI can draw: the view of a position and of each of its legal moves.
+pub trait GameView: Game {
+    fn view(&self) -> PositionView;
+
+    /// The view of `mv`, one of this position's legal moves.
+    fn move_view(&self, mv: Self::Move) -> MoveView;
+}
+
+/// Checks that hold for the views of every game, for each game's tests: every legal
+/// move has a distinct name that parses back to it, its squares exist, and the pieces
+/// stand on distinct squares of the board.
+#[cfg(test)]
+pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
+    use crate::game::MoveList;
+    use std::collections::HashSet;
+    let view = position.view();
+    let mut squares = HashSet::new();
+    for board in 0..view.boards {
+        for rank in 0..view.ranks {
+            for file in 0..view.files {
+                squares.insert(square_name(view.boards, board, file, rank));
+            }
+        }
+    }
+    for removed in &view.removed {
+        assert!(squares.remove(removed), "removed square {removed} is not on the grid");
+    }
+    let mut occupied = HashSet::new();
+    for piece in &view.pieces {
+        assert!(squares.contains(&piece.square), "{piece:?} stands off the board");
+        assert!(occupied.insert(piece.square.clone()), "two pieces on {}", piece.square);
+    }
+    let mut moves = MoveList::new();
+    position.legal_moves(&mut moves);
+    let mut names = HashSet::new();
+    for mv in moves {
+        let mv_view = position.move_view(mv);
+        assert_eq!(mv_view.name, position.move_name(mv));
+        assert!(names.insert(mv_view.name.clone()), "two moves named {}", mv_view.name);
+        assert_eq!(position.parse_move(&mv_view.name), Ok(mv));
+        for square in mv_view
+            .from
+            .iter()
+            .chain([&mv_view.to, &mv_view.lands])
+            .chain(&mv_view.also)
+        {
+            assert!(squares.contains(square), "{mv_view:?} names {square}, not a square");
+        }
+        assert_eq!(mv_view.from.is_none(), mv_view.drop.is_some(), "{mv_view:?}");
+    }
+}
