@@ -2,13 +2,13 @@
 //! copy-make and perft.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use vorpal_benches::{bench_game, MAHARAJAH_POSITIONS, TWOKINGS4_POSITIONS, TWOKINGS_POSITIONS};
+use vorpal_benches::bench_game;
 use vorpal_engine::{Maharajah, TwoKings, Variant};
 
 fn kings(c: &mut Criterion) {
-    bench_game::<Maharajah>(c, Variant::Maharajah, MAHARAJAH_POSITIONS, 4);
-    bench_game::<TwoKings>(c, Variant::TwoKings, TWOKINGS_POSITIONS, 4);
-    bench_game::<TwoKings>(c, Variant::TwoKings4, TWOKINGS4_POSITIONS, 4);
+    bench_game::<Maharajah>(c, Variant::Maharajah, 4);
+    bench_game::<TwoKings>(c, Variant::TwoKings, 4);
+    bench_game::<TwoKings>(c, Variant::TwoKings4, 4);
 }
 
 criterion_group!(benches, kings);

@@ -3,6 +3,7 @@
 
 pub mod alice;
 pub mod attacks;
+pub mod bench;
 pub mod bitboard;
 pub mod chess;
 pub mod fen;

@@ -173,24 +173,37 @@ fn perft_rejects_an_illegal_move() {
     assert_rejected(&["perft", "--moves", "e2e4", "e7e5", "e1e3", "--depth", "1"]);
 }
 
+/// The node count of `vorpal bench` at each game's own depth: the build's signature, as
+/// Stockfish pins its bench. A change to the search, the evaluation, move ordering or
+/// the bench positions changes it; update it in the same commit, with the measurement
+/// (an SPRT for a strength change) that justifies the change.
+const BENCH_SIGNATURE: u64 = 13_516_993;
+
+/// The node count of `vorpal bench` with `args`, from its last line `N nodes N nps`.
+fn bench_nodes(args: &[&str]) -> u64 {
+    let out = vorpal(&[&["bench"], args].concat(), Duration::from_secs(300));
+    assert!(out.status.success(), "{}", out.stderr);
+    let last = last_line(&out.stdout).to_string();
+    let words: Vec<&str> = last.split_whitespace().collect();
+    match words[..] {
+        [nodes, "nodes", nps, "nps"] if nps.parse::<u64>().is_ok() => match nodes.parse::<u64>() {
+            Ok(nodes) if nodes > 0 => nodes,
+            _ => panic!("no node count in {last:?}"),
+        },
+        _ => panic!("last line is not 'N nodes N nps': {last:?}"),
+    }
+}
+
 #[test]
 fn bench_is_deterministic() {
-    let signature = || {
-        let out = vorpal(&["bench", "--depth", "5"], WAIT);
-        assert!(out.status.success(), "{}", out.stderr);
-        let last = last_line(&out.stdout).to_string();
-        let words: Vec<&str> = last.split_whitespace().collect();
-        assert!(
-            words.len() == 4
-                && words[1] == "nodes"
-                && words[3] == "nps"
-                && words[0].parse::<u64>().is_ok_and(|n| n > 0)
-                && words[2].parse::<u64>().is_ok(),
-            "last line is not 'N nodes N nps': {last:?}"
-        );
-        words[0].parse::<u64>().unwrap()
-    };
-    let first = signature();
-    let second = signature();
-    assert_eq!(first, second, "bench node counts differ between runs");
+    assert_eq!(
+        bench_nodes(&["--depth", "5"]),
+        bench_nodes(&["--depth", "5"]),
+        "bench node counts differ between runs"
+    );
+}
+
+#[test]
+fn bench_signature_is_pinned() {
+    assert_eq!(bench_nodes(&[]), BENCH_SIGNATURE, "the bench signature changed");
 }
