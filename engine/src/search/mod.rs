@@ -4,10 +4,13 @@
 //! allows them, killer and history move ordering, Lazy SMP and MultiPV.
 
 mod greedy;
+mod ordering;
+mod skill;
 mod time;
 mod tt;
 
 pub use greedy::greedy;
+pub use skill::Skill;
 
 pub use time::{Limits, TimeBudget};
 pub use tt::{Bound, Entry, TranspositionTable};
@@ -16,6 +19,7 @@ use crate::game::{EndReason, Game, GameResult, MoveList, Outcome};
 use crate::history::History;
 use crate::types::Color;
 use arrayvec::ArrayVec;
+use ordering::{pick_next, MoveOrdering};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -90,6 +94,8 @@ pub struct SearchResult<M> {
     pub score: i32,
     pub depth: u32,
     pub nodes: u64,
+    /// The root moves of the MultiPV lines with their scores, best first.
+    pub lines: Vec<(M, i32)>,
 }
 
 #[derive(Copy, Clone, Debug)]
@@ -254,6 +260,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
                 score: 0,
                 depth: 0,
                 nodes: 0,
+                lines: Vec::new(),
             }
         } else {
             Worker::new(0, root, evaluator, &shared, game_hashes).iterate(options.multipv.max(1), report)
@@ -281,8 +288,7 @@ struct Worker<'a, G: Game, E> {
     stopped: bool,
     root_moves: Vec<RootMove<G::Move>>,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
-    killers: [[Option<G::Move>; 2]; MAX_PLY],
-    history: Vec<i32>,
+    ordering: MoveOrdering<G::Move>,
     reductions: [[i8; 64]; 64],
 }
 
@@ -318,8 +324,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             stopped: false,
             root_moves,
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
-            killers: [[None; 2]; MAX_PLY],
-            history: vec![0; G::HISTORY_SIZE],
+            ordering: MoveOrdering::new(G::HISTORY_SIZE),
             reductions,
         }
     }
@@ -337,6 +342,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 score: 0,
                 depth: 0,
                 nodes: 0,
+                lines: Vec::new(),
             };
         }
         let max_depth = self
@@ -383,6 +389,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             score: best.score,
             depth: completed_depth,
             nodes: self.nodes,
+            lines: self.root_moves[..lines].iter().map(|rm| (rm.mv, rm.score)).collect(),
         }
     }
 
@@ -580,17 +587,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let hash = pos.hash();
         let tt_entry = self.shared.tt.probe(hash);
         let tt_code = tt_entry.map_or(0, |e| e.move_code);
-        if let Some(entry) = tt_entry {
-            if !pv_node && entry.depth >= depth {
-                let score = score_from_tt(entry.score, ply);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
-                    return score;
-                }
+        if let Some(entry) = tt_entry.filter(|entry| !pv_node && entry.depth >= depth) {
+            if let Some(score) = tt_cutoff(&entry, ply, alpha, beta) {
+                return score;
             }
         }
 
@@ -636,7 +635,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
 
         let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = moves
             .iter()
-            .map(|&mv| self.order_score(pos, mv, tt_code, ply))
+            .map(|&mv| self.ordering.score(pos, self.evaluator, mv, tt_code, ply))
             .collect();
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -684,7 +683,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     head[ply].extend(tail[0].iter().copied());
                     if alpha >= beta {
                         if !tactical {
-                            self.reward_quiet(pos, mv, &quiets_tried, depth, ply);
+                            self.ordering.reward_quiet(pos, mv, &quiets_tried, depth, ply);
                         }
                         break;
                     }
@@ -695,22 +694,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        self.shared.tt.store(
-            hash,
-            Entry {
-                move_code: best_move.map_or(0, G::move_code),
-                score: score_to_tt(best, ply),
-                depth,
-                bound,
-            },
-        );
+        self.store(hash, best, best_move, (original_alpha, beta), depth, ply);
         best
     }
 
@@ -732,13 +716,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if use_tt {
             if let Some(entry) = self.shared.tt.probe(hash) {
                 deeper_entry = entry.depth > 0;
-                let score = score_from_tt(entry.score, ply);
-                let cut = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => score >= beta,
-                    Bound::Upper => score <= alpha,
-                };
-                if cut {
+                if let Some(score) = tt_cutoff(&entry, ply, alpha, beta) {
                     return score;
                 }
                 tt_code = entry.move_code;
@@ -766,7 +744,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = moves
             .iter()
-            .map(|&mv| self.order_score(pos, mv, tt_code, ply))
+            .map(|&mv| self.ordering.score(pos, self.evaluator, mv, tt_code, ply))
             .collect();
         // Compulsory captures can run on for dozens of plies with several choices at
         // each: past a few plies only the most promising capture is followed. The side
@@ -797,74 +775,50 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
         if use_tt && !deeper_entry {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.shared.tt.store(
-                hash,
-                Entry {
-                    move_code: best_move.map_or(0, G::move_code),
-                    score: score_to_tt(best, ply),
-                    depth: 0,
-                    bound,
-                },
-            );
+            self.store(hash, best, best_move, (original_alpha, beta), 0, ply);
         }
         best
     }
 
-    fn order_score(&self, pos: &G, mv: G::Move, tt_code: u32, ply: usize) -> i32 {
-        if tt_code != 0 && G::move_code(mv) == tt_code {
-            return i32::MAX;
-        }
-        if pos.is_tactical(mv) {
-            return 1 << 28 | self.evaluator.tactical_order(pos, mv).clamp(0, (1 << 27) - 1);
-        }
-        let killers = &self.killers[ply];
-        if killers[0] == Some(mv) {
-            return 1 << 27;
-        }
-        if killers[1] == Some(mv) {
-            return (1 << 27) - 1;
-        }
-        self.history[pos.history_index(mv)]
-    }
-
-    fn reward_quiet(&mut self, pos: &G, mv: G::Move, tried: &[G::Move], depth: i32, ply: usize) {
-        let killers = &mut self.killers[ply];
-        if killers[0] != Some(mv) {
-            killers[1] = killers[0];
-            killers[0] = Some(mv);
-        }
-        let bonus = (depth * depth).min(400) * 8;
-        // History with gravity: entries stay within +-16384.
-        let mut update = |index: usize, delta: i32| {
-            let h = &mut self.history[index];
-            *h += delta - *h * delta.abs() / 16384;
+    /// Stores a node's result: its bound follows from where `best` fell against the
+    /// window the node was searched with.
+    fn store(
+        &self,
+        hash: u64,
+        best: i32,
+        best_move: Option<G::Move>,
+        (alpha, beta): (i32, i32),
+        depth: i32,
+        ply: usize,
+    ) {
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
         };
-        update(pos.history_index(mv), bonus);
-        for &other in tried {
-            update(pos.history_index(other), -bonus);
-        }
+        self.shared.tt.store(
+            hash,
+            Entry {
+                move_code: best_move.map_or(0, G::move_code),
+                score: score_to_tt(best, ply),
+                depth,
+                bound,
+            },
+        );
     }
 }
 
-/// Moves the best-scored remaining move to `index` and returns it.
-#[inline(always)]
-fn pick_next<M: Copy>(moves: &mut MoveList<M>, scores: &mut [i32], index: usize) -> M {
-    let mut best = index;
-    for j in index + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
-    moves.swap(index, best);
-    scores.swap(index, best);
-    moves[index]
+/// The score of a table entry where its bound alone decides the node.
+fn tt_cutoff(entry: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let score = score_from_tt(entry.score, ply);
+    let cut = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score >= beta,
+        Bound::Upper => score <= alpha,
+    };
+    cut.then_some(score)
 }
 
 /// Mate scores are stored relative to the node, not the root.

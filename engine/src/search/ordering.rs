@@ -1,0 +1,80 @@
+//! Move ordering, apart from the search that uses it: the table's move first, then
+//! captures and promotions in the evaluator's order, the killer moves of the ply, and
+//! quiet moves by their history.
+
+use super::{Evaluator, MAX_PLY};
+use crate::game::{Game, MoveList};
+
+/// What the search learns about quiet moves as it goes: two killers per ply (quiet
+/// moves that refuted a sibling) and a history score per [`Game::history_index`] slot.
+pub(super) struct MoveOrdering<M> {
+    killers: [[Option<M>; 2]; MAX_PLY],
+    history: Vec<i32>,
+}
+
+impl<M: Copy + Eq> MoveOrdering<M> {
+    pub fn new(history_size: usize) -> Self {
+        MoveOrdering {
+            killers: [[None; 2]; MAX_PLY],
+            history: vec![0; history_size],
+        }
+    }
+
+    /// The ordering key of `mv` at `ply`: higher is searched first.
+    pub fn score<G: Game<Move = M>, E: Evaluator<G>>(
+        &self,
+        pos: &G,
+        evaluator: &E,
+        mv: M,
+        tt_code: u32,
+        ply: usize,
+    ) -> i32 {
+        if tt_code != 0 && G::move_code(mv) == tt_code {
+            return i32::MAX;
+        }
+        if pos.is_tactical(mv) {
+            return 1 << 28 | evaluator.tactical_order(pos, mv).clamp(0, (1 << 27) - 1);
+        }
+        let killers = &self.killers[ply];
+        if killers[0] == Some(mv) {
+            return 1 << 27;
+        }
+        if killers[1] == Some(mv) {
+            return (1 << 27) - 1;
+        }
+        self.history[pos.history_index(mv)]
+    }
+
+    /// A quiet move `mv` caused a cut-off after the quiet moves `tried` failed.
+    pub fn reward_quiet<G: Game<Move = M>>(&mut self, pos: &G, mv: M, tried: &[M], depth: i32, ply: usize) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400) * 8;
+        // History with gravity: entries stay within +-16384.
+        let mut update = |index: usize, delta: i32| {
+            let h = &mut self.history[index];
+            *h += delta - *h * delta.abs() / 16384;
+        };
+        update(pos.history_index(mv), bonus);
+        for &other in tried {
+            update(pos.history_index(other), -bonus);
+        }
+    }
+}
+
+/// Moves the best-scored remaining move to `index` and returns it.
+#[inline(always)]
+pub(super) fn pick_next<M: Copy>(moves: &mut MoveList<M>, scores: &mut [i32], index: usize) -> M {
+    let mut best = index;
+    for j in index + 1..moves.len() {
+        if scores[j] > scores[best] {
+            best = j;
+        }
+    }
+    moves.swap(index, best);
+    scores.swap(index, best);
+    moves[index]
+}
