@@ -6,7 +6,7 @@ use std::io::BufRead;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use std::time::Duration;
-use vorpal_engine::search::{Limits, SearchControl, SearchOptions, TranspositionTable};
+use vorpal_engine::search::{Limits, SearchControl, SearchOptions, Skill, TranspositionTable};
 use vorpal_engine::{Color, RuleOptions, Variant};
 
 const HASH_RANGE: (u64, u64) = (1, 65_536);
@@ -22,6 +22,24 @@ pub struct Protocol {
     search: Option<JoinHandle<()>>,
     options: SearchOptions,
     player: Player,
+    strength: Strength,
+}
+
+/// The strength options as set; which of them rules depends on `UCI_LimitStrength`.
+struct Strength {
+    skill_level: u8,
+    limit_strength: bool,
+    elo: u32,
+}
+
+impl Strength {
+    fn skill(&self) -> Skill {
+        if self.limit_strength {
+            Skill::from_elo(self.elo)
+        } else {
+            Skill::level(self.skill_level)
+        }
+    }
 }
 
 /// Runs the protocol until `quit` or the end of input.
@@ -60,6 +78,11 @@ impl Protocol {
             search: None,
             options: SearchOptions::default(),
             player: Player::default(),
+            strength: Strength {
+                skill_level: Skill::FULL,
+                limit_strength: false,
+                elo: Skill::ELO_RANGE.1,
+            },
         }
     }
 
@@ -129,6 +152,13 @@ impl Protocol {
             OVERHEAD_RANGE.0, OVERHEAD_RANGE.1
         );
         println!("option name Ponder type check default false");
+        println!(
+            "option name Skill Level type spin default {0} min 0 max {0}",
+            Skill::FULL
+        );
+        println!("option name UCI_LimitStrength type check default false");
+        let (min_elo, max_elo) = Skill::ELO_RANGE;
+        println!("option name UCI_Elo type spin default {max_elo} min {min_elo} max {max_elo}");
         println!("option name AliceEnPassant type check default false");
         println!(
             "option name Player type combo default search var {}",
@@ -187,6 +217,16 @@ impl Protocol {
                 }
                 _ => Err(format!("option 'AliceEnPassant' needs true or false, got '{value}'")),
             },
+            "skill level" => spin((0, u64::from(Skill::FULL))).map(|level| self.strength.skill_level = level as u8),
+            "uci_limitstrength" => match value.as_str() {
+                "true" | "false" => {
+                    self.strength.limit_strength = value == "true";
+                    Ok(())
+                }
+                _ => Err(format!("option 'UCI_LimitStrength' needs true or false, got '{value}'")),
+            },
+            "uci_elo" => spin((u64::from(Skill::ELO_RANGE.0), u64::from(Skill::ELO_RANGE.1)))
+                .map(|elo| self.strength.elo = elo as u32),
             "player" => Player::from_name(&value)
                 .map(|player| self.player = player)
                 .ok_or_else(|| format!("option 'Player' needs search or greedy, got '{value}'")),
@@ -241,6 +281,7 @@ impl Protocol {
         self.control.start(limits.ponder);
         let job = SearchJob {
             player: self.player,
+            skill: self.strength.skill(),
             limits,
             options: self.options,
             tt: Arc::clone(&self.tt),

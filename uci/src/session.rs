@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use vorpal_engine::search::{
-    greedy, search, Limits, Score, SearchControl, SearchInfo, SearchOptions, TranspositionTable,
+    greedy, search, Limits, Score, SearchControl, SearchInfo, SearchOptions, Skill, TranspositionTable,
 };
 use vorpal_engine::{with_game, Game, History, RuleOptions, Variant};
 use vorpal_eval::Evaluated;
@@ -36,6 +36,8 @@ impl Player {
 /// What a search needs besides the position.
 pub struct SearchJob {
     pub player: Player,
+    /// How strongly the search plays (`Skill Level`, `UCI_Elo`).
+    pub skill: Skill,
     pub limits: Limits,
     pub options: SearchOptions,
     pub tt: Arc<TranspositionTable>,
@@ -134,8 +136,9 @@ impl<G: Evaluated> Session for GameSession<G> {
         Ok(())
     }
 
-    fn go(&self, job: SearchJob) -> std::io::Result<JoinHandle<()>> {
+    fn go(&self, mut job: SearchJob) -> std::io::Result<JoinHandle<()>> {
         let history = self.history.clone();
+        job.skill.restrict(&mut job.limits, &mut job.options);
         std::thread::Builder::new()
             .name("search".into())
             .stack_size(64 << 20)
@@ -158,11 +161,18 @@ impl<G: Evaluated> Session for GameSession<G> {
                     Player::Greedy => greedy(&history, &evaluator, &job.limits, &job.control, &mut report),
                 };
                 job.control.mark_reported();
-                match result.best {
+                let chosen = match job.player {
+                    Player::Search => job.skill.pick(&result.lines, &mut fastrand::Rng::new()),
+                    Player::Greedy => result.best,
+                };
+                match chosen {
                     None => println!("bestmove (none)"),
                     Some(best) => {
                         let names = line_names(&root, &[best]);
-                        let ponder = result.ponder.map(|p| line_names(&root.play(best), &[p]).remove(0));
+                        let ponder = result
+                            .ponder
+                            .filter(|_| Some(best) == result.best)
+                            .map(|p| line_names(&root.play(best), &[p]).remove(0));
                         match ponder {
                             Some(p) => println!("bestmove {} ponder {p}", names[0]),
                             None => println!("bestmove {}", names[0]),

@@ -294,6 +294,15 @@ fn uci_handshake_lists_the_options() {
     assert!(option("Move Overhead").contains(" type spin "));
     assert!(option("Ponder").contains(" type check "));
     assert_eq!(
+        option("Skill Level"),
+        "option name Skill Level type spin default 20 min 0 max 20"
+    );
+    assert_eq!(
+        option("UCI_LimitStrength"),
+        "option name UCI_LimitStrength type check default false"
+    );
+    assert!(option("UCI_Elo").contains(" type spin "));
+    assert_eq!(
         option("Player"),
         "option name Player type combo default search var search var greedy"
     );
@@ -802,5 +811,63 @@ fn jacks_and_witches_over_the_protocol() {
     engine.send("go movetime 1000");
     let best = engine.bestmove(Duration::from_secs(5));
     assert!(legal.contains(&best), "bestmove {best} is not legal: {legal:?}");
+    engine.quit();
+}
+
+#[test]
+fn strength_levels_narrow_the_search_and_vary_the_move() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.expect_one_error("setoption name Skill Level value 21");
+    engine.expect_one_error("setoption name UCI_Elo value 5");
+    engine.expect_one_error("setoption name UCI_LimitStrength value maybe");
+    engine.send("setoption name Skill Level value 0");
+    engine.send("position startpos");
+    let mut chosen = std::collections::HashSet::new();
+    for _ in 0..12 {
+        engine.send("go depth 20");
+        let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+        let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+        assert!(
+            infos.iter().all(|l| field(l, "depth") == Some("1")),
+            "level 0 searches one ply: {lines:?}"
+        );
+        let firsts: Vec<&str> = infos.iter().filter_map(|l| pv(l).first().copied()).collect();
+        assert_eq!(firsts.len(), 4, "level 0 looks at four lines: {lines:?}");
+        let best = bestmove_of(lines.last().expect("a bestmove line"));
+        assert!(
+            firsts.contains(&best.as_str()),
+            "{best} is not one of the lines {firsts:?}"
+        );
+        chosen.insert(best);
+        engine.settle();
+    }
+    assert!(chosen.len() > 1, "level 0 always played {chosen:?}");
+    // However weak, a level takes a queen left hanging: the bonus stays below it.
+    engine.send("position fen 4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1");
+    engine.send("go depth 20");
+    assert_eq!(engine.bestmove(WAIT), "d1d5");
+    engine.settle();
+    // UCI_LimitStrength with the lowest Elo is level 0; with it off, Skill Level rules.
+    engine.send("setoption name Skill Level value 20");
+    engine.send("setoption name UCI_LimitStrength value true");
+    let lowest = engine
+        .answer_to("uci")
+        .into_iter()
+        .find(|l| l.starts_with("option name UCI_Elo"))
+        .and_then(|l| field(&l, "min").map(str::to_string))
+        .expect("UCI_Elo is listed with its minimum");
+    engine.send(&format!("setoption name UCI_Elo value {lowest}"));
+    engine.send("position startpos");
+    engine.send("go depth 3");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+    assert!(
+        lines.iter().all(|l| field(l, "depth").is_none_or(|d| d == "1")),
+        "{lines:?}"
+    );
+    engine.send("setoption name UCI_LimitStrength value false");
+    engine.send("go depth 3");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+    assert!(lines.iter().any(|l| field(l, "depth") == Some("3")), "{lines:?}");
     engine.quit();
 }

@@ -65,6 +65,7 @@ pub fn greedy<G: Game, E: Evaluator<G>>(
         score: best.map_or(0, |(_, (score, _))| score),
         depth: 1,
         nodes: moves.len() as u64,
+        lines: best.map(|(mv, (score, _))| (mv, score)).into_iter().collect(),
     }
 }
 
