@@ -289,7 +289,7 @@ impl Protocol {
         };
         match self.session.go(job) {
             Ok(handle) => self.search = Some(handle),
-            Err(e) => error(format_args!("cannot start the search thread: {e}")),
+            Err(message) => error(message),
         }
     }
 }
@@ -301,10 +301,36 @@ impl Default for Protocol {
 }
 
 /// Reads the limits of `go`; times are in milliseconds (negative clocks count as 0).
+/// The words of `go` that end a `searchmoves` list.
+const GO_PARAMETERS: [&str; 12] = [
+    "searchmoves",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+    "mate",
+    "infinite",
+    "ponder",
+];
+
 pub fn parse_limits(args: &[&str]) -> Result<Limits, String> {
     let mut limits = Limits::default();
-    let mut tokens = args.iter();
+    let mut tokens = args.iter().peekable();
     while let Some(&key) = tokens.next() {
+        if key == "searchmoves" {
+            while let Some(&&name) = tokens.peek().filter(|t| !GO_PARAMETERS.contains(t)) {
+                limits.search_moves.push(name.to_string());
+                tokens.next();
+            }
+            if limits.search_moves.is_empty() {
+                return Err("'searchmoves' needs at least one move".to_string());
+            }
+            continue;
+        }
         let mut number = || -> Result<i64, String> {
             let text = tokens.next().ok_or_else(|| format!("'{key}' needs a value"))?;
             text.parse::<i64>()
@@ -349,6 +375,11 @@ mod tests {
         assert!(limits.ponder);
         assert_eq!(parse_limits(&["depth", "7", "nodes", "100"]).unwrap().depth, Some(7));
         assert!(parse_limits(&["infinite"]).unwrap().infinite);
+        let limits = parse_limits(&["searchmoves", "e2e4", "Ad2Bd4", "depth", "3"]).unwrap();
+        assert_eq!(
+            (limits.search_moves, limits.depth),
+            (vec!["e2e4".to_string(), "Ad2Bd4".to_string()], Some(3))
+        );
     }
 
     #[test]
@@ -358,5 +389,6 @@ mod tests {
         assert!(parse_limits(&["depth", "0"]).is_err());
         assert!(parse_limits(&["mate", "-1"]).is_err());
         assert!(parse_limits(&["sideways"]).is_err());
+        assert!(parse_limits(&["searchmoves", "depth", "3"]).is_err());
     }
 }

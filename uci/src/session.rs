@@ -52,7 +52,8 @@ pub trait Session: Send {
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
 
     /// Starts a search on its own thread; it prints `info` lines and then `bestmove`.
-    fn go(&self, job: SearchJob) -> std::io::Result<JoinHandle<()>>;
+    /// A `searchmoves` name that is no legal move here is an error, and nothing starts.
+    fn go(&self, job: SearchJob) -> Result<JoinHandle<()>, String>;
 
     /// Starts perft with divide on its own thread; it prints one line per root move and
     /// `Nodes searched: N`, or nothing but an `info string` line if `stop` comes first.
@@ -136,8 +137,14 @@ impl<G: Evaluated> Session for GameSession<G> {
         Ok(())
     }
 
-    fn go(&self, mut job: SearchJob) -> std::io::Result<JoinHandle<()>> {
+    fn go(&self, mut job: SearchJob) -> Result<JoinHandle<()>, String> {
         let history = self.history.clone();
+        for name in &job.limits.search_moves {
+            history
+                .position()
+                .parse_move(name)
+                .map_err(|e| format!("searchmoves: {e}"))?;
+        }
         job.skill.restrict(&mut job.limits, &mut job.options);
         std::thread::Builder::new()
             .name("search".into())
@@ -180,6 +187,7 @@ impl<G: Evaluated> Session for GameSession<G> {
                     }
                 }
             })
+            .map_err(|e| format!("cannot start the search thread: {e}"))
     }
 
     fn perft(&self, depth: u32, control: Arc<SearchControl>) -> std::io::Result<JoinHandle<()>> {

@@ -871,3 +871,32 @@ fn strength_levels_narrow_the_search_and_vary_the_move() {
     assert!(lines.iter().any(|l| field(l, "depth") == Some("3")), "{lines:?}");
     engine.quit();
 }
+
+#[test]
+fn searchmoves_limits_the_root_moves() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("position startpos");
+    engine.expect_one_error("go depth 3 searchmoves e2e5");
+    engine.expect_one_error("go searchmoves");
+    engine.send("setoption name MultiPV value 3");
+    engine.send("go depth 5 searchmoves a2a3 h2h3");
+    let lines = engine.collect_until("'bestmove ...'", is_bestmove, WAIT);
+    let firsts: std::collections::HashSet<&str> = lines
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .filter_map(|l| pv(l).first().copied())
+        .collect();
+    assert_eq!(firsts, ["a2a3", "h2h3"].into(), "{lines:?}");
+    assert!(!lines.iter().any(|l| field(l, "multipv") == Some("3")), "{lines:?}");
+    let best = bestmove_of(lines.last().expect("a bestmove line"));
+    assert!(best == "a2a3" || best == "h2h3", "{best}");
+    engine.settle();
+    // The game's own notation, here Alice's.
+    engine.send("setoption name UCI_Variant value alice");
+    engine.send("setoption name MultiPV value 1");
+    engine.send("position startpos");
+    engine.send("go depth 3 searchmoves g1f3");
+    assert_eq!(engine.bestmove(WAIT), "g1f3");
+    engine.quit();
+}

@@ -24,6 +24,8 @@ pub fn greedy<G: Game, E: Evaluator<G>>(
     let mut moves = MoveList::new();
     if history.result().is_none() {
         root.legal_moves(&mut moves);
+        let allowed = &limits.search_moves;
+        moves.retain(|mv| allowed.is_empty() || allowed.contains(&root.move_name(*mv)));
     }
     // (material, evaluation) after each move, for the mover.
     let scored = moves.iter().map(|&mv| {

@@ -296,8 +296,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     fn new(id: usize, root: &'a G, evaluator: &'a E, shared: &'a Shared<'a>, hashes: Vec<u64>) -> Self {
         let mut moves = MoveList::new();
         root.legal_moves(&mut moves);
+        let allowed = &shared.limits.search_moves;
         let root_moves = moves
             .iter()
+            .filter(|&&mv| allowed.is_empty() || allowed.contains(&root.move_name(mv)))
             .map(|&mv| RootMove {
                 mv,
                 score: -INFINITY,

@@ -17,6 +17,8 @@ pub struct Limits {
     pub mate: Option<u32>,
     pub infinite: bool,
     pub ponder: bool,
+    /// Only these root moves, by their protocol names (`go searchmoves`); empty: all.
+    pub search_moves: Vec<String>,
 }
 
 /// How long to think: `soft` is the target (no new iteration after most of it is
