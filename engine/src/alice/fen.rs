@@ -99,9 +99,9 @@ pub(super) fn parse<const N: usize>(
     pos.halfmove = halfmove;
     pos.fullmove = fullmove;
 
-    let (kb, king) = pos.king(!side);
-    let board = &pos.boards[kb];
-    if board.attackers(king, side, board.occupied()).nonempty() {
+    // Judged by the variation's own check rule: a Duo king can be attacked from the
+    // other board, and a position where it could be captured has no legal play.
+    if pos.king_attacked(!side) {
         return Err(FenError::OpponentInCheck);
     }
     pos.refresh_checks();

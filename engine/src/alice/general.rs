@@ -131,7 +131,9 @@ impl<const N: usize> AliceGame<N> {
             || (self.rules().zero_square_attacks && self.zero_square_attackers(board, sq, by).nonempty())
     }
 
-    fn king_attacked(&self, color: Color) -> bool {
+    /// Whether `color`'s king is attacked by this variation's rules (in Duo also
+    /// through the other boards, by a capturing zero move).
+    pub(super) fn king_attacked(&self, color: Color) -> bool {
         let (board, king) = self.king(color);
         self.attacked(board, king, !color, self.boards[board].occupied())
     }

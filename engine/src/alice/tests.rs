@@ -427,3 +427,24 @@ fn en_passant_is_an_option() {
     assert!(!legal(plain.position()).contains(&"e5d6".to_string()));
     assert_eq!(plain.position().fen(), fen.replace(" d6 ", " - "));
 }
+
+#[test]
+fn a_duo_king_attacked_through_the_other_board_is_a_check_the_fen_reader_knows() {
+    // White's King on Ab7 and Black's on Bb7: in Duo a King attacks its own square on
+    // the other board, so White (not to move) stands in check and the FEN is refused.
+    let fen = "16/1K7k6/16/16/16/16/16/16 b - - 0 1";
+    assert_eq!(Alice::from_fen(Variant::Duo, fen), Err(FenError::OpponentInCheck));
+    // With the Kings facing each other through the glass both are in check, whoever moves.
+    assert!(Alice::from_fen(Variant::Duo, "16/1K7k6/16/16/16/16/16/16 w - - 0 1").is_err());
+    // A rook on Be1 checks the King on Ae1 through the glass; White moves out of it.
+    let checked = Alice::from_fen(Variant::Duo, "15k/16/16/16/16/16/16/4K7r3 w - - 0 1").unwrap();
+    assert!(checked.in_check());
+    let mut moves = MoveList::new();
+    checked.legal_moves(&mut moves);
+    assert!(!moves.is_empty());
+    for mv in moves {
+        assert!(!checked.play(mv).in_check() || checked.play(mv).board_result().is_some());
+    }
+    // In the other Alice games the kings on different boards do not attack each other.
+    assert!(Alice::from_fen(Variant::Alice, fen).is_ok());
+}
