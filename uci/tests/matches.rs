@@ -385,6 +385,39 @@ fn bad_match_arguments_give_one_line() {
             "0.05",
             "0.05"
         ]),
-        "error: SPRT needs elo0 < elo1, got 5 and 0"
+        "error: SPRT needs finite Elo bounds elo0 < elo1, got 5 and 0"
+    );
+}
+
+#[test]
+fn out_of_range_match_values_are_errors_not_panics() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["--engine1", VORPAL, "--engine2", VORPAL];
+        args.extend_from_slice(extra);
+        let output = Command::new(VORPAL).arg("match").args(&args).output().unwrap();
+        assert_eq!(output.status.code(), Some(1), "{extra:?}");
+        let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
+        assert_eq!(stderr.lines().count(), 1, "{extra:?}: {stderr}");
+        stderr
+    };
+    for tc in ["1e30", "1+1e30", "1e19"] {
+        assert!(run(&["--tc", tc]).contains("must be at most 86400 seconds"), "{tc}");
+    }
+    assert!(run(&["--tc", "1+0", "--tc2", "1e30"]).contains("must be at most 86400 seconds"));
+    assert!(run(&["--movetime", "99999999999"]).contains("must be at most"));
+    assert!(run(&["--nodes", "5", "--time-margin", "99999999999"]).contains("--time-margin must be at most"));
+    assert!(run(&["--nodes", "5", "--sprt", "NaN", "5", "0.05", "0.05"]).contains("finite Elo bounds"));
+    assert!(run(&["--nodes", "5", "--sprt", "0", "inf", "0.05", "0.05"]).contains("finite Elo bounds"));
+    assert_eq!(
+        run(&["--nodes", "5", "--resign-score", "500", "--resign-moves", "0"]),
+        "error: --resign-moves and --draw-moves must be at least 1"
+    );
+    assert_eq!(
+        run(&["--nodes", "5", "--draw-score", "5", "--draw-moves", "0"]),
+        "error: --resign-moves and --draw-moves must be at least 1"
+    );
+    assert_eq!(
+        run(&["--nodes", "5", "--move-timeout", "0"]),
+        "error: --move-timeout must be at least 1 ms"
     );
 }

@@ -163,14 +163,27 @@ fn parse_option(text: &str) -> Result<(String, String), String> {
         .ok_or_else(|| format!("engine option '{text}' is not NAME=VALUE"))
 }
 
+/// The longest clock, increment, move time, margin or move timeout a match accepts: a
+/// day, far beyond any real match, and small enough that no deadline overflows.
+const MAX_DURATION: Duration = Duration::from_secs(24 * 60 * 60);
+
 fn parse_tc(text: &str) -> Result<Limit, String> {
     let seconds = |s: &str| -> Result<Duration, String> {
-        s.trim()
+        let value = s
+            .trim()
             .parse::<f64>()
             .ok()
             .filter(|v| v.is_finite() && *v >= 0.0)
-            .map(Duration::from_secs_f64)
-            .ok_or_else(|| format!("time control '{text}' is not BASE+INC in seconds"))
+            .ok_or_else(|| format!("time control '{text}' is not BASE+INC in seconds"))?;
+        Duration::try_from_secs_f64(value)
+            .ok()
+            .filter(|d| *d <= MAX_DURATION)
+            .ok_or_else(|| {
+                format!(
+                    "time control '{text}': each part must be at most {} seconds",
+                    MAX_DURATION.as_secs()
+                )
+            })
     };
     let (base, increment) = match text.split_once('+') {
         Some((base, increment)) => (seconds(base)?, seconds(increment)?),
@@ -194,6 +207,13 @@ fn engine_spec(command: &str, options: &[String], rules: &RuleOptions) -> Result
     Ok(EngineSpec { command, options })
 }
 
+/// `ms` milliseconds, at most [`MAX_DURATION`].
+fn milliseconds(what: &str, ms: u64) -> Result<Duration, String> {
+    Some(Duration::from_millis(ms))
+        .filter(|d| *d <= MAX_DURATION)
+        .ok_or_else(|| format!("{what} must be at most {} ms, got {ms}", MAX_DURATION.as_millis()))
+}
+
 /// The limit of one engine from the flags that give it; clap lets at most one through.
 fn parse_limit(
     tc: &Option<String>,
@@ -206,7 +226,7 @@ fn parse_limit(
         (_, Some(0), ..) | (_, _, Some(0), _) | (.., Some(0)) => {
             return Err("a move time, node count or depth must be at least 1".to_string())
         }
-        (_, Some(ms), ..) => Limit::MoveTime(Duration::from_millis(ms)),
+        (_, Some(ms), ..) => Limit::MoveTime(milliseconds("the move time", ms)?),
         (_, _, Some(nodes), _) => Limit::Nodes(nodes),
         (.., Some(depth)) => Limit::Depth(depth),
         (None, None, None, None) => return Ok(None),
@@ -227,6 +247,12 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
     };
     if args.games == 0 || args.concurrency == 0 {
         return Err("--games and --concurrency must be at least 1".to_string());
+    }
+    if args.resign_moves == Some(0) || args.draw_moves == Some(0) {
+        return Err("--resign-moves and --draw-moves must be at least 1".to_string());
+    }
+    if args.move_timeout == 0 {
+        return Err("--move-timeout must be at least 1 ms".to_string());
     }
     let openings = match &args.openings {
         Some(path) => {
@@ -256,8 +282,8 @@ fn plan(args: &MatchArgs) -> Result<Plan, String> {
         ],
         openings,
         limits: [limit, limit2],
-        time_margin: Duration::from_millis(args.time_margin),
-        move_timeout: Duration::from_millis(args.move_timeout),
+        time_margin: milliseconds("--time-margin", args.time_margin)?,
+        move_timeout: milliseconds("--move-timeout", args.move_timeout)?,
         adjudication,
         games: args.games,
     })

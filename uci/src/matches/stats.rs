@@ -171,8 +171,10 @@ pub enum SprtVerdict {
 impl Sprt {
     /// The test, or why its parameters are unusable.
     pub fn new(elo0: f64, elo1: f64, alpha: f64, beta: f64, model: SprtModel) -> Result<Sprt, String> {
-        if elo0 >= elo1 {
-            return Err(format!("SPRT needs elo0 < elo1, got {elo0} and {elo1}"));
+        if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
+            return Err(format!(
+                "SPRT needs finite Elo bounds elo0 < elo1, got {elo0} and {elo1}"
+            ));
         }
         if !(0.0 < alpha && alpha < 1.0 && 0.0 < beta && beta < 1.0 && alpha + beta < 1.0) {
             return Err(format!(
