@@ -199,7 +199,16 @@ impl Protocol {
                     );
                 }
             }),
-            "hash" => spin(HASH_RANGE).map(|mb| self.tt = Arc::new(TranspositionTable::new(mb as usize))),
+            "hash" => spin(HASH_RANGE).and_then(|mb| match TranspositionTable::try_new(mb as usize) {
+                Ok(table) => {
+                    self.tt = Arc::new(table);
+                    Ok(())
+                }
+                Err(_) => Err(format!(
+                    "cannot allocate a hash table of {mb} MB; the table of {} MB is kept",
+                    self.tt.megabytes()
+                )),
+            }),
             "threads" => spin(THREADS_RANGE).map(|n| self.options.threads = n as usize),
             "multipv" => spin(MULTIPV_RANGE).map(|n| self.options.multipv = n as usize),
             "move overhead" => spin(OVERHEAD_RANGE).map(|ms| self.options.move_overhead = Duration::from_millis(ms)),

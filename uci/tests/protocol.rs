@@ -900,3 +900,21 @@ fn searchmoves_limits_the_root_moves() {
     assert_eq!(engine.bestmove(WAIT), "g1f3");
     engine.quit();
 }
+
+#[test]
+fn a_hash_table_that_cannot_be_allocated_keeps_the_old_one() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    engine.send("setoption name Hash value 32");
+    // 64 GB: more than this project's machines have (24 GB, no swap), so the allocator
+    // refuses it; the engine must say so and keep playing with its 32 MB table.
+    let answer = engine.answer_to("setoption name Hash value 65536");
+    assert_eq!(
+        answer,
+        ["info string error: cannot allocate a hash table of 65536 MB; the table of 32 MB is kept"]
+    );
+    engine.send("position startpos");
+    engine.send("go depth 4");
+    assert!(!engine.bestmove(WAIT).is_empty());
+    engine.quit();
+}

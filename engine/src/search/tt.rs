@@ -2,6 +2,7 @@
 //! two atomic words, the key stored XORed with the data, so a torn write by two
 //! threads reads back as a miss instead of a wrong entry.
 
+use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -67,18 +68,31 @@ fn generation_of(data: u64) -> u8 {
 }
 
 impl TranspositionTable {
-    pub fn new(megabytes: usize) -> TranspositionTable {
-        let count = (megabytes.max(1) * 1024 * 1024 / std::mem::size_of::<Slot>()).max(1024);
-        let slots = (0..count)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
-        TranspositionTable {
+    /// A table of `megabytes` (at least 1), or an error when the memory cannot be had.
+    pub fn try_new(megabytes: usize) -> Result<TranspositionTable, TryReserveError> {
+        let bytes = megabytes.max(1).saturating_mul(1024 * 1024);
+        let count = (bytes / std::mem::size_of::<Slot>()).max(1024);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(count)?;
+        slots.extend((0..count).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
+        Ok(TranspositionTable {
             slots,
             generation: AtomicU8::new(0),
-        }
+        })
+    }
+
+    /// A table of a size the program chose (the protocol's default, a bench's), not
+    /// one a user asked for; those go through [`TranspositionTable::try_new`].
+    pub fn new(megabytes: usize) -> TranspositionTable {
+        Self::try_new(megabytes).expect("a table of the program's own small size can be allocated")
+    }
+
+    /// The table's size in megabytes, as [`TranspositionTable::try_new`] was asked.
+    pub fn megabytes(&self) -> usize {
+        (self.slots.len() * std::mem::size_of::<Slot>()).div_ceil(1024 * 1024)
     }
 
     pub fn clear(&self) {
