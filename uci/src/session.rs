@@ -193,7 +193,11 @@ impl<G: Evaluated> Session for GameSession<G> {
     fn perft(&self, depth: u32, control: Arc<SearchControl>) -> std::io::Result<JoinHandle<()>> {
         let pos = self.history.position().clone();
         std::thread::Builder::new().name("perft".into()).spawn(move || {
-            match divide_until(&pos, depth, &|| control.is_stopped()) {
+            let counts = divide_until(&pos, depth, &|| control.is_stopped());
+            // Done before the last line, as a search is before `bestmove`: a command
+            // sent the moment `Nodes searched` arrives must find the engine idle.
+            control.mark_reported();
+            match counts {
                 None => println!("info string perft stopped"),
                 Some(counts) => {
                     let total: u64 = if depth == 0 {
@@ -208,7 +212,6 @@ impl<G: Evaluated> Session for GameSession<G> {
                     println!("Nodes searched: {total}");
                 }
             }
-            control.mark_reported();
         })
     }
 
