@@ -565,7 +565,7 @@ impl<const N: usize> AliceGame<N> {
         // A zero move (duo) captures on the board it arrives on; other moves on their own.
         let capture_board = if from == to { y } else { x };
 
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         if role == Role::Pawn {
             next.halfmove = 0;
         }
@@ -616,7 +616,7 @@ impl<const N: usize> AliceGame<N> {
             next.castling = castling;
         }
         if us == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = them;
         next.hash ^= keys::BLACK_TO_MOVE;
@@ -831,7 +831,7 @@ impl<const N: usize> Game for AliceGame<N> {
         }
         next.side = !self.side;
         next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         next.refresh_checks();
         Some(next)
     }

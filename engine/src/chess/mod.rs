@@ -413,7 +413,7 @@ impl Game for Chess {
             next.hash ^= keys::EN_PASSANT[ep.file() as usize];
             next.ep = None;
         }
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         if role == Role::Pawn {
             next.halfmove = 0;
         }
@@ -457,7 +457,7 @@ impl Game for Chess {
             next.castling = castling;
         }
         if us == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = them;
         next.hash ^= keys::BLACK_TO_MOVE;
@@ -520,7 +520,7 @@ impl Game for Chess {
         }
         next.side = !self.side;
         next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         next.refresh_checks();
         Some(next)
     }

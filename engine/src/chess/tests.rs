@@ -289,3 +289,20 @@ fn illegal_and_malformed_moves_leave_the_history_unchanged() {
     let mut mated = History::new(pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"));
     assert_eq!(mated.push_text("e2e4"), Err(MoveError::GameOver));
 }
+
+#[test]
+fn the_largest_counters_stay_there_and_round_trip() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 4294967295 4294967295";
+    let mut pos = Chess::from_fen(Variant::Chess, fen).unwrap();
+    for mv in ["g8f6", "g1f3"] {
+        pos = pos.play(pos.parse_move(mv).unwrap());
+    }
+    assert_eq!(
+        pos.fen(),
+        "rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 4294967295 4294967295"
+    );
+    assert_eq!(
+        Chess::from_fen(Variant::Chess, &pos.fen()).map(|p| p.fen()),
+        Ok(pos.fen())
+    );
+}

@@ -409,7 +409,7 @@ impl Game for Jabberwocky {
         let (from, to) = (mv.from(), mv.to());
         let role = self.role_at(from).expect("a legal move starts on a piece");
 
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         if self.by_color(them).contains(to) {
             let captured = self.role_at(to).expect("an occupied square holds a piece");
             next.remove(them, captured, to);
@@ -418,7 +418,7 @@ impl Game for Jabberwocky {
         next.remove(us, role, from);
         next.put(us, mv.choice().unwrap_or(next_role(role)), to);
         if us == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = them;
         next.hash ^= keys::BLACK_TO_MOVE;

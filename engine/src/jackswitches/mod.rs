@@ -529,7 +529,7 @@ impl JacksWitches {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         next.set_en_passant(None);
         if mv.is_drop() {
             next.put(us, Kind::Jack, to);
@@ -719,7 +719,7 @@ impl Game for JacksWitches {
     fn play(&self, mv: JwMove) -> JacksWitches {
         let mut next = self.make(mv);
         if self.side == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !self.side;
         next.hash ^= keys::BLACK_TO_MOVE;
@@ -798,7 +798,7 @@ impl Game for JacksWitches {
         next.set_en_passant(None);
         next.side = !self.side;
         next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         Some(next)
     }
 

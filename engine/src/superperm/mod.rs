@@ -288,7 +288,7 @@ impl Superperm {
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
         next.lost = false;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         if mv.is_teleport() {
             let role = self.role_at(to).expect("a teleport swaps with a piece");
             next.toggle(us, Role::King, from);
@@ -622,7 +622,7 @@ impl Game for Superperm {
     fn play(&self, mv: SuperpermMove) -> Superperm {
         let (mut next, _) = self.make(mv);
         if self.side == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !self.side;
         next.hash ^= keys::BLACK_TO_MOVE;
@@ -704,7 +704,7 @@ impl Game for Superperm {
         let mut next = *self;
         next.side = !self.side;
         next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         next.refresh_checks();
         Some(next)
     }

@@ -266,7 +266,7 @@ impl Maharajah {
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
         next.set_ep(None);
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         if mv.is_transformation() {
             next.toggle_royal(us, from);
             next.set_locked(us, true);
@@ -473,7 +473,7 @@ impl Game for Maharajah {
         let mut next = self.make(mv);
         let us = self.side;
         if us == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !us;
         next.hash ^= keys::BLACK_TO_MOVE;
@@ -561,7 +561,7 @@ impl Game for Maharajah {
         next.set_ep(None);
         next.side = !self.side;
         next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         Some(next)
     }
 

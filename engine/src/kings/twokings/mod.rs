@@ -308,7 +308,7 @@ impl TwoKings {
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
         next.set_ep(None);
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         // The piece that ends the move on a fresh wait (transformed or promoted).
         let mut fresh = None;
         let mut lost = Bitboard::from_square(from);
@@ -558,7 +558,7 @@ impl Game for TwoKings {
         let mut next = self.make(mv);
         let us = self.side;
         if us == Color::Black {
-            next.fullmove += 1;
+            next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !us;
         next.hash ^= keys::BLACK_TO_MOVE;
@@ -641,7 +641,7 @@ impl Game for TwoKings {
         next.set_ep(None);
         next.side = !self.side;
         next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove += 1;
+        next.halfmove = next.halfmove.saturating_add(1);
         Some(next)
     }
 
