@@ -1,6 +1,7 @@
 //! `vorpal bench`: fixed positions per game searched to a fixed depth with one thread
 //! and a fresh table, so the total node count is a signature of the build.
 
+use crate::output::say;
 use clap::Args;
 use std::time::{Duration, Instant};
 use vorpal_engine::bench::bench_set;
@@ -34,7 +35,7 @@ pub fn run(args: &BenchArgs) -> Result<(), String> {
     }
     let nps = (nodes as f64 / time.as_secs_f64().max(1e-3)) as u64;
     eprintln!("total time {} ms", time.as_millis());
-    println!("{nodes} nodes {nps} nps");
+    say!("{nodes} nodes {nps} nps");
     Ok(())
 }
 

@@ -3,6 +3,7 @@
 
 mod bench;
 mod matches;
+mod output;
 mod perft_cmd;
 mod protocol;
 mod session;

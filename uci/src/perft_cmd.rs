@@ -1,10 +1,14 @@
 //! `vorpal perft`: Stockfish-style output (`move: count` lines with `--divide`, last
 //! line `Nodes searched: N`), timing on standard error.
 
+use crate::output::say;
 use clap::Args;
 use std::time::Instant;
 use vorpal_engine::{with_game, Game, History, RuleOptions, Variant};
 use vorpal_perft::{divide, perft_parallel};
+
+/// The most worker threads perft starts, as the protocol's `Threads` option allows.
+const MAX_THREADS: usize = 256;
 
 #[derive(Args)]
 pub struct PerftArgs {
@@ -35,8 +39,8 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
     let variant = Variant::from_name(&args.variant).map_err(|e| e.to_string())?;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = args.threads {
-        if threads == 0 {
-            return Err("--threads must be at least 1".to_string());
+        if !(1..=MAX_THREADS).contains(&threads) {
+            return Err(format!("--threads must be from 1 to {MAX_THREADS}, got {threads}"));
         }
         pool = pool.num_threads(threads);
     }
@@ -62,9 +66,9 @@ fn run_game<G: Game>(variant: Variant, args: &PerftArgs) -> Result<(), String> {
     let nodes = if args.divide {
         let counts = divide(pos, args.depth);
         for (mv, count) in &counts {
-            println!("{}: {count}", pos.move_name(*mv));
+            say!("{}: {count}", pos.move_name(*mv));
         }
-        println!();
+        say!();
         if args.depth == 0 {
             1
         } else {
@@ -74,7 +78,7 @@ fn run_game<G: Game>(variant: Variant, args: &PerftArgs) -> Result<(), String> {
         perft_parallel(pos, args.depth)
     };
     let seconds = clock.elapsed().as_secs_f64();
-    println!("Nodes searched: {nodes}");
+    say!("Nodes searched: {nodes}");
     eprintln!(
         "time {:.3} s, {:.0} nodes per second",
         seconds,

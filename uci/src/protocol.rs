@@ -1,6 +1,7 @@
 //! The extended UCI protocol on standard input and output. Every bad input is answered
 //! by one `info string error: ...` line and leaves the state as it was.
 
+use crate::output::say;
 use crate::session::{new_session, Player, SearchJob, Session};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -65,7 +66,7 @@ pub fn run() {
 }
 
 fn error(message: impl std::fmt::Display) {
-    println!("info string error: {message}");
+    say!("info string error: {message}");
 }
 
 impl Protocol {
@@ -107,7 +108,7 @@ impl Protocol {
         };
         match command {
             "uci" => self.uci(),
-            "isready" => println!("readyok"),
+            "isready" => say!("readyok"),
             "ucinewgame" => {
                 self.finish_search();
                 self.tt.clear();
@@ -119,52 +120,56 @@ impl Protocol {
             "stop" => self.finish_search(),
             "ponderhit" => self.control.ponderhit(),
             "quit" => return false,
-            "d" => print!("{}", self.session.display()),
-            "legal" => println!("{}", self.session.legal()),
-            "result" => println!("{}", self.session.result()),
+            "d" => say!("{}", self.session.display().trim_end_matches('\n')),
+            "legal" => say!("{}", self.session.legal()),
+            "result" => say!("{}", self.session.result()),
             _ => error(format_args!("unknown command '{command}'")),
         }
         true
     }
 
     fn uci(&self) {
-        println!("id name Vorpal {}", env!("CARGO_PKG_VERSION"));
-        println!("id author The Vorpal developers");
+        say!("id name Vorpal {}", env!("CARGO_PKG_VERSION"));
+        say!("id author The Vorpal developers");
         let names: Vec<&str> = Variant::all().map(Variant::name).collect();
-        println!(
+        say!(
             "option name UCI_Variant type combo default chess var {}",
             names.join(" var ")
         );
-        println!(
+        say!(
             "option name Hash type spin default 16 min {} max {}",
-            HASH_RANGE.0, HASH_RANGE.1
+            HASH_RANGE.0,
+            HASH_RANGE.1
         );
-        println!(
+        say!(
             "option name Threads type spin default 1 min {} max {}",
-            THREADS_RANGE.0, THREADS_RANGE.1
+            THREADS_RANGE.0,
+            THREADS_RANGE.1
         );
-        println!(
+        say!(
             "option name MultiPV type spin default 1 min {} max {}",
-            MULTIPV_RANGE.0, MULTIPV_RANGE.1
+            MULTIPV_RANGE.0,
+            MULTIPV_RANGE.1
         );
-        println!(
+        say!(
             "option name Move Overhead type spin default 10 min {} max {}",
-            OVERHEAD_RANGE.0, OVERHEAD_RANGE.1
+            OVERHEAD_RANGE.0,
+            OVERHEAD_RANGE.1
         );
-        println!("option name Ponder type check default false");
-        println!(
+        say!("option name Ponder type check default false");
+        say!(
             "option name Skill Level type spin default {0} min 0 max {0}",
             Skill::FULL
         );
-        println!("option name UCI_LimitStrength type check default false");
+        say!("option name UCI_LimitStrength type check default false");
         let (min_elo, max_elo) = Skill::ELO_RANGE;
-        println!("option name UCI_Elo type spin default {max_elo} min {min_elo} max {max_elo}");
-        println!("option name AliceEnPassant type check default false");
-        println!(
+        say!("option name UCI_Elo type spin default {max_elo} min {min_elo} max {max_elo}");
+        say!("option name AliceEnPassant type check default false");
+        say!(
             "option name Player type combo default search var {}",
             Player::NAMES.join(" var ")
         );
-        println!("uciok");
+        say!("uciok");
     }
 
     fn setoption(&mut self, args: &[&str]) {
@@ -193,9 +198,13 @@ impl Protocol {
                 self.tt.clear();
                 let info = variant.info();
                 if (info.files, info.ranks, info.boards) != (8, 8, 1) {
-                    println!(
+                    say!(
                         "info string variant {} files {} ranks {} boards {} startpos {}",
-                        info.name, info.files, info.ranks, info.boards, info.start_fen
+                        info.name,
+                        info.files,
+                        info.ranks,
+                        info.boards,
+                        info.start_fen
                     );
                 }
             }),

@@ -2,6 +2,7 @@
 //! display), kept apart from protocol parsing. The protocol picks the game at run time
 //! through the object-safe [`Session`]; everything below it is monomorphised per game.
 
+use crate::output::say;
 use std::sync::Arc;
 use std::thread::JoinHandle;
 use vorpal_engine::search::{
@@ -153,7 +154,7 @@ impl<G: Evaluated> Session for GameSession<G> {
                 let evaluator = G::Eval::default();
                 let root = history.position().clone();
                 let mut report = |info: &SearchInfo<G::Move>| {
-                    println!("{}", info_line(info, &line_names(&root, &info.pv)));
+                    say!("{}", info_line(info, &line_names(&root, &info.pv)));
                 };
                 let result = match job.player {
                     Player::Search => search(
@@ -173,7 +174,7 @@ impl<G: Evaluated> Session for GameSession<G> {
                     Player::Greedy => result.best,
                 };
                 match chosen {
-                    None => println!("bestmove (none)"),
+                    None => say!("bestmove (none)"),
                     Some(best) => {
                         let names = line_names(&root, &[best]);
                         let ponder = result
@@ -181,8 +182,8 @@ impl<G: Evaluated> Session for GameSession<G> {
                             .filter(|_| Some(best) == result.best)
                             .map(|p| line_names(&root.play(best), &[p]).remove(0));
                         match ponder {
-                            Some(p) => println!("bestmove {} ponder {p}", names[0]),
-                            None => println!("bestmove {}", names[0]),
+                            Some(p) => say!("bestmove {} ponder {p}", names[0]),
+                            None => say!("bestmove {}", names[0]),
                         }
                     }
                 }
@@ -198,7 +199,7 @@ impl<G: Evaluated> Session for GameSession<G> {
             // sent the moment `Nodes searched` arrives must find the engine idle.
             control.mark_reported();
             match counts {
-                None => println!("info string perft stopped"),
+                None => say!("info string perft stopped"),
                 Some(counts) => {
                     let total: u64 = if depth == 0 {
                         1
@@ -206,10 +207,10 @@ impl<G: Evaluated> Session for GameSession<G> {
                         counts.iter().map(|(_, n)| n).sum()
                     };
                     for (mv, n) in &counts {
-                        println!("{}: {n}", pos.move_name(*mv));
+                        say!("{}: {n}", pos.move_name(*mv));
                     }
-                    println!();
-                    println!("Nodes searched: {total}");
+                    say!();
+                    say!("Nodes searched: {total}");
                 }
             }
         })

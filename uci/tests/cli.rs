@@ -207,3 +207,58 @@ fn bench_is_deterministic() {
 fn bench_signature_is_pinned() {
     assert_eq!(bench_nodes(&[]), BENCH_SIGNATURE, "the bench signature changed");
 }
+
+#[test]
+fn perft_threads_are_bounded() {
+    assert_rejected(&["perft", "--depth", "1", "--threads", "100000"]);
+    assert_rejected(&["perft", "--depth", "1", "--threads", "0"]);
+}
+
+/// Waits for `child` to exit within `timeout`, killing it otherwise.
+fn exit_status(child: &mut std::process::Child, timeout: Duration) -> Option<ExitStatus> {
+    let deadline = Instant::now() + timeout;
+    while Instant::now() < deadline {
+        if let Some(status) = child.try_wait().expect("wait for the engine") {
+            return Some(status);
+        }
+        thread::sleep(Duration::from_millis(20));
+    }
+    let _ = child.kill();
+    None
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_program_quietly() {
+    use std::io::{BufRead, BufReader, Write};
+    // perft --divide | head -1
+    let mut perft = Command::new(env!("CARGO_BIN_EXE_vorpal"))
+        .args(["perft", "--depth", "5", "--divide"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine starts");
+    let mut first = String::new();
+    BufReader::new(perft.stdout.take().expect("piped stdout"))
+        .read_line(&mut first)
+        .expect("a first line");
+    assert!(first.contains(": "), "{first:?}");
+    let status = exit_status(&mut perft, WAIT).expect("perft exits once its reader is gone");
+    assert!(status.success(), "perft ended with {status}");
+
+    // A GUI that stops reading while the engine searches and keeps writing commands.
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_vorpal"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the engine starts");
+    let mut input = engine.stdin.take().expect("piped stdin");
+    drop(engine.stdout.take());
+    for command in ["uci", "isready", "go depth 30", "d", "isready"] {
+        if writeln!(input, "{command}").is_err() {
+            break;
+        }
+    }
+    let status = exit_status(&mut engine, WAIT).expect("the engine exits once its reader is gone");
+    assert!(status.success(), "the engine ended with {status}");
+}

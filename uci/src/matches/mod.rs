@@ -9,6 +9,7 @@ mod pgn;
 mod referee;
 mod stats;
 
+use crate::output::say;
 use clap::Args;
 use engine::{Engine, EngineSpec};
 use openings::Opening;
@@ -391,7 +392,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             } else {
                 (&name2, &name1)
             };
-            println!(
+            say!(
                 "Finished game {} ({white} vs {black}): {}",
                 index + 1,
                 played.describe()
@@ -460,7 +461,7 @@ impl<'a> Report<'a> {
 
     fn print_progress(&self) {
         let t = &self.tally;
-        println!(
+        say!(
             "Score of {} vs {}: {} - {} - {}  [{:.3}] {}",
             self.names[0],
             self.names[1],
@@ -474,8 +475,8 @@ impl<'a> Report<'a> {
 
     fn print_summary(&self, plan: &Plan) {
         let t = &self.tally;
-        println!("--------------------------------------------------");
-        println!(
+        say!("--------------------------------------------------");
+        say!(
             "Results of {} vs {} ({}, {}, {} openings):",
             self.names[0],
             self.names[1],
@@ -490,7 +491,7 @@ impl<'a> Report<'a> {
             t.elo()
         };
         if let Some(estimate) = estimate {
-            println!("Elo: {estimate}");
+            say!("Elo: {estimate}");
         }
         if let Some(sprt) = &self.sprt {
             let llr = sprt.llr(&self.pairs);
@@ -500,12 +501,13 @@ impl<'a> Report<'a> {
                 Some(SprtVerdict::H1) => " - H1 accepted",
                 None => "",
             };
-            println!(
+            say!(
                 "LLR: {llr:.2} ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]{verdict}",
-                sprt.elo0, sprt.elo1
+                sprt.elo0,
+                sprt.elo1
             );
         }
-        println!(
+        say!(
             "Games: {}, Wins: {}, Losses: {}, Draws: {}, Points: {:.1} ({:.2} %)",
             t.games(),
             t.wins,
@@ -515,7 +517,7 @@ impl<'a> Report<'a> {
             100.0 * self.score()
         );
         let [ll, ld, even, wd, ww] = self.pairs.0;
-        println!("Ptnml(0-2): [{ll}, {ld}, {even}, {wd}, {ww}]");
+        say!("Ptnml(0-2): [{ll}, {ld}, {even}, {wd}, {ww}]");
     }
 }
 
