@@ -48,7 +48,7 @@ fn main() -> ExitCode {
                 let listed: Vec<&str> = lines.take_while(|l| l.starts_with("  ")).map(str::trim).collect();
                 message = format!("{message} {}", listed.join(", "));
             }
-            eprintln!("{message}");
+            eprintln!("{}", output::printable(&message));
             return ExitCode::from(2);
         }
     };
@@ -64,7 +64,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
-            eprintln!("error: {message}");
+            eprintln!("error: {}", output::printable(&message));
             ExitCode::FAILURE
         }
     }

@@ -27,3 +27,42 @@ macro_rules! say {
 }
 
 pub(crate) use say;
+
+/// The most characters of a message that reaches a line of output.
+const MAX_MESSAGE_CHARS: usize = 300;
+
+/// `message` made safe for one line of output: control characters (NUL, escape,
+/// newlines...) escaped, and cut after [`MAX_MESSAGE_CHARS`] characters, since error
+/// messages quote what the user sent and that may be anything.
+pub fn printable(message: &str) -> String {
+    let mut out = String::new();
+    let mut chars = message.chars();
+    for c in chars.by_ref().take(MAX_MESSAGE_CHARS) {
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    let rest = chars.count();
+    if rest > 0 {
+        out.push_str(&format!("... ({rest} more characters)"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn messages_are_escaped_and_cut() {
+        assert_eq!(printable("unknown command 'x'"), "unknown command 'x'");
+        assert_eq!(printable("a\0b\x1b[31mc\nd"), "a\\u{0}b\\u{1b}[31mc\\nd");
+        let long = "y".repeat(10_000_000);
+        let shown = printable(&long);
+        assert!(shown.starts_with(&"y".repeat(300)));
+        assert!(shown.ends_with("... (9999700 more characters)"), "{}", &shown[300..]);
+        assert_eq!(printable("é日本"), "é日本");
+    }
+}

@@ -1,7 +1,7 @@
 //! The extended UCI protocol on standard input and output. Every bad input is answered
 //! by one `info string error: ...` line and leaves the state as it was.
 
-use crate::output::say;
+use crate::output::{printable, say};
 use crate::session::{new_session, Player, SearchJob, Session};
 use std::io::BufRead;
 use std::sync::Arc;
@@ -66,7 +66,7 @@ pub fn run() {
 }
 
 fn error(message: impl std::fmt::Display) {
-    say!("info string error: {message}");
+    say!("info string error: {}", printable(&message.to_string()));
 }
 
 impl Protocol {

@@ -972,3 +972,25 @@ fn a_hash_table_that_cannot_be_allocated_keeps_the_old_one() {
     assert!(!engine.bestmove(WAIT).is_empty());
     engine.quit();
 }
+
+#[test]
+fn error_lines_cut_long_input_and_escape_control_bytes() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    let answer = engine.answer_to(&"z".repeat(1_000_000));
+    assert_eq!(answer.len(), 1, "one line for one bad command");
+    assert!(
+        answer[0].starts_with("info string error: unknown command 'zzz"),
+        "{}",
+        &answer[0][..60]
+    );
+    assert!(answer[0].len() < 400, "the line is cut: {} bytes", answer[0].len());
+    assert!(
+        answer[0].ends_with("more characters)"),
+        "{}",
+        &answer[0][answer[0].len() - 60..]
+    );
+    let answer = engine.answer_to("go\u{1b}[2J\u{7}");
+    assert_eq!(answer, ["info string error: unknown command 'go\\u{1b}[2J\\u{7}'"]);
+    engine.quit();
+}

@@ -9,7 +9,7 @@ mod pgn;
 mod referee;
 mod stats;
 
-use crate::output::say;
+use crate::output::{printable, say};
 use clap::Args;
 use engine::{Engine, EngineSpec};
 use openings::Opening;
@@ -307,7 +307,7 @@ fn worker<G: Game>(plan: &Plan, next: &AtomicUsize, stop: &AtomicBool, results: 
         for (slot, spec) in engines.iter_mut().zip(&plan.engines) {
             if !slot.as_mut().is_some_and(Engine::is_alive) {
                 *slot = Engine::start(spec, plan.variant.name())
-                    .map_err(|message| eprintln!("warning: {message}"))
+                    .map_err(|message| eprintln!("warning: {}", printable(&message)))
                     .ok();
             }
         }
