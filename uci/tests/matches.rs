@@ -315,6 +315,68 @@ fn a_hung_engine_is_killed_and_loses() {
 }
 
 #[test]
+fn an_engine_that_does_not_answer_isready_is_reported_so() {
+    fake_loses(
+        "notready",
+        &["--nodes", "100"],
+        "engine did not answer isready",
+        "stalled connection",
+    );
+}
+
+/// A wrapper script that exits while its child holds the pipe loses at once, not after
+/// the move timeout, and the child is ended with it.
+#[test]
+fn an_engine_whose_child_keeps_the_pipe_loses_at_once_and_the_child_is_ended() {
+    let started = std::time::Instant::now();
+    fake_loses("orphan", &["--nodes", "100"], "engine exited", "abandoned");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(10),
+        "took {:?}: the exit was noticed only at the move timeout",
+        started.elapsed()
+    );
+    let left = Command::new("pgrep").args(["-f", "sleep 987"]).output().unwrap();
+    assert!(
+        left.stdout.is_empty(),
+        "the orphan still runs: {}",
+        String::from_utf8_lossy(&left.stdout)
+    );
+}
+
+#[test]
+fn the_pgn_writes_moves_in_the_games_own_notation() {
+    let pgn = temp_file("explicit.pgn");
+    let openings = temp_file("alice-start.txt");
+    std::fs::write(&openings, format!("{}\n", Variant::Alice.start_fen())).unwrap();
+    let fake = fake_engine("explicit");
+    vorpal_match(&[
+        "--engine1",
+        &fake,
+        "--engine2",
+        VORPAL,
+        "--variant",
+        "alice",
+        "--nodes",
+        "100",
+        "--games",
+        "1",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--pgn",
+        pgn.to_str().unwrap(),
+    ]);
+    let games = parse_pgn(&std::fs::read_to_string(&pgn).unwrap());
+    std::fs::remove_file(&pgn).unwrap();
+    std::fs::remove_file(&openings).unwrap();
+    assert_eq!(
+        games[0].moves.first().map(String::as_str),
+        Some("e2e4"),
+        "{:?}",
+        games[0].moves
+    );
+}
+
+#[test]
 fn bad_match_arguments_give_one_line() {
     let run = |args: &[&str]| {
         let output = Command::new(VORPAL).arg("match").args(args).output().unwrap();

@@ -2,10 +2,16 @@
 //! thread of its own, so every wait has a deadline: an engine that stops answering is
 //! noticed, and one that exits is noticed at once.
 
+use nix::sys::signal::{killpg, Signal};
+use nix::unistd::Pid;
 use std::io::{BufRead, BufReader, Write};
+use std::os::unix::process::CommandExt;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
+
+/// How often a wait for an engine's output checks that the process still runs.
+const EXIT_POLL: Duration = Duration::from_millis(50);
 
 /// How long an engine may take to answer `uci` or `isready`.
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
@@ -52,11 +58,14 @@ impl Engine {
     /// Starts the engine, checks it speaks the protocol, sets its options and game.
     pub fn start(spec: &EngineSpec, variant: &str) -> Result<Engine, String> {
         let (program, arguments) = spec.command.split_first().ok_or("empty engine command")?;
+        // A process group of its own, so that ending the engine also ends whatever it
+        // started (a wrapper script's real engine).
         let mut child = Command::new(program)
             .args(arguments)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
+            .process_group(0)
             .spawn()
             .map_err(|e| format!("cannot start engine '{}': {e}", spec.command.join(" ")))?;
         let stdin = child.stdin.take().expect("stdin is piped");
@@ -125,12 +134,20 @@ impl Engine {
             .map_err(|_| Failure::Exited)
     }
 
+    /// The next line before `deadline`. The process is looked at between waits: one
+    /// whose output stays open after it exited (a wrapper whose child holds the pipe)
+    /// has exited all the same.
     fn next_line(&mut self, deadline: Instant) -> Result<String, Failure> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        self.lines.recv_timeout(wait).map_err(|e| match e {
-            RecvTimeoutError::Timeout => Failure::Timeout,
-            RecvTimeoutError::Disconnected => Failure::Exited,
-        })
+        loop {
+            let wait = deadline.saturating_duration_since(Instant::now()).min(EXIT_POLL);
+            match self.lines.recv_timeout(wait) {
+                Ok(line) => return Ok(line),
+                Err(RecvTimeoutError::Disconnected) => return Err(Failure::Exited),
+                Err(RecvTimeoutError::Timeout) if !self.is_alive() => return Err(Failure::Exited),
+                Err(RecvTimeoutError::Timeout) if Instant::now() >= deadline => return Err(Failure::Timeout),
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
     }
 
     /// Starts a new game and waits until the engine is ready for it.
@@ -178,6 +195,10 @@ impl Drop for Engine {
         let deadline = Instant::now() + Duration::from_millis(500);
         while Instant::now() < deadline && self.is_alive() {
             std::thread::sleep(Duration::from_millis(5));
+        }
+        // The whole group: the engine and anything it started.
+        if let Ok(id) = i32::try_from(self.child.id()) {
+            let _ = killpg(Pid::from_raw(id), Signal::SIGKILL);
         }
         let _ = self.child.kill();
         let _ = self.child.wait();

@@ -97,6 +97,8 @@ pub enum Termination {
     Crashed,
     /// The loser did not answer within the move timeout of a node or depth limit.
     Stalled,
+    /// The loser's engine did not answer `isready` before the game.
+    NotReady,
 }
 
 impl Termination {
@@ -108,7 +110,7 @@ impl Termination {
             Termination::TimeForfeit => "time forfeit",
             Termination::IllegalMove(_) => "illegal move",
             Termination::Crashed => "abandoned",
-            Termination::Stalled => "stalled connection",
+            Termination::Stalled | Termination::NotReady => "stalled connection",
         }
     }
 }
@@ -143,6 +145,7 @@ impl Played {
             Termination::IllegalMove(mv) => format!("{loser} makes an illegal move: {mv}"),
             Termination::Crashed => format!("{loser}'s engine exited"),
             Termination::Stalled => format!("{loser}'s engine stopped answering"),
+            Termination::NotReady => format!("{loser}'s engine did not answer isready"),
         }
     }
 }
@@ -223,11 +226,13 @@ pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Pl
 
     for color in [Color::White, Color::Black] {
         let slot = &mut players[color.index()];
-        let ready = slot.as_mut().map(Engine::new_game);
-        if ready != Some(Ok(())) {
-            **slot = None;
-            return finish(moves, forfeit(color), Termination::Crashed);
-        }
+        let termination = match slot.as_mut().map(Engine::new_game) {
+            Some(Ok(())) => continue,
+            None | Some(Err(Failure::Exited)) => Termination::Crashed,
+            Some(Err(Failure::Timeout)) => Termination::NotReady,
+        };
+        **slot = None;
+        return finish(moves, forfeit(color), termination);
     }
 
     let mut clocks = setup.limits.map(|limit| match limit {
@@ -295,10 +300,12 @@ pub fn play<G: Game>(setup: &Setup, mut players: [&mut Option<Engine>; 2]) -> Pl
             let clock = &mut clocks[mover.index()];
             *clock = clock.saturating_sub(elapsed) + increments[mover.index()];
         }
-        if history.push_text(&reply.bestmove).is_err() {
+        // Recorded in the game's own notation, whichever form the engine used.
+        let Ok(mv) = history.position().parse_move(&reply.bestmove) else {
             return finish(moves, forfeit(mover), Termination::IllegalMove(reply.bestmove));
-        }
-        moves.push(reply.bestmove);
+        };
+        moves.push(history.position().move_name(mv));
+        history.push(mv);
         plies += 1;
         // The rules' own result comes before any adjudication.
         if history.result().is_none() {
