@@ -136,7 +136,15 @@ fn node_and_time_limits_stop_the_search() {
         SearchOptions::default(),
     );
     assert!(result.best.is_some());
-    assert!(result.nodes < 40_000, "{}", result.nodes);
+    assert_eq!(result.nodes, 20_000, "one thread stops at exactly the node limit");
+    for limit in [100, 150, 1_023, 1_025] {
+        let limits = Limits {
+            nodes: Some(limit),
+            ..Limits::default()
+        };
+        let (result, _) = run(fen, limits, SearchOptions::default());
+        assert_eq!(result.nodes, limit);
+    }
     let clock = Instant::now();
     let (result, _) = run(
         fen,
