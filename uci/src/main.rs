@@ -1,16 +1,10 @@
 //! `vorpal`: with no arguments it speaks the extended UCI protocol on stdin/stdout;
 //! subcommands run perft and other jobs from the command line.
 
-mod bench;
-mod matches;
-mod output;
-mod perft_cmd;
-mod protocol;
-mod session;
-
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use vorpal_uci::{bench, matches, output, perft_cmd, protocol};
 
 #[derive(Parser)]
 #[command(

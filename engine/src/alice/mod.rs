@@ -312,6 +312,9 @@ impl<const N: usize> AliceGame<N> {
                 return (id, sq);
             }
         }
+        // The FEN reader accepts only positions with one King a side that the side to
+        // move cannot capture (by each variation's own check rule), and legal moves
+        // never leave a King capturable, so no position ever lacks one.
         unreachable!("both kings are on the boards of a valid position")
     }
 

@@ -245,13 +245,17 @@ pub fn search<G: Game, E: Evaluator<G>>(
         for id in (1..options.threads.max(1)).filter(|_| !over) {
             let shared = &shared;
             let hashes = game_hashes.clone();
-            std::thread::Builder::new()
+            let helper = std::thread::Builder::new()
                 .stack_size(64 << 20)
                 .spawn_scoped(scope, move || {
                     let mut worker = Worker::new(id, root, evaluator, shared, hashes);
                     worker.iterate(1, &mut |_| {});
-                })
-                .expect("the system can start a search thread");
+                });
+            // A system out of threads searches with the helpers it could start.
+            if let Err(error) = helper {
+                log::warn!("search thread {id} not started: {error}");
+                break;
+            }
         }
         let result = if over {
             SearchResult {
