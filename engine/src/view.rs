@@ -111,13 +111,16 @@ pub trait GameView: Game {
 }
 
 /// Checks that hold for the views of every game, for each game's tests: every legal
-/// move has a distinct name that parses back to it, its squares exist, and the pieces
-/// stand on distinct squares of the board.
+/// move has a distinct name that parses back to it, its squares exist, it starts on a
+/// piece (or drops from a hand) of the side to move, and no two moves look the same to
+/// a player (same squares clicked, same drop, same choice); the pieces stand on
+/// distinct squares of the board and the checked royals are the mover's.
 #[cfg(test)]
 pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
     use crate::game::MoveList;
     use std::collections::HashSet;
     let view = position.view();
+    assert_eq!(view.side_to_move, position.side_to_move().name());
     let mut squares = HashSet::new();
     for board in 0..view.boards {
         for rank in 0..view.ranks {
@@ -134,9 +137,18 @@ pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
         assert!(squares.contains(&piece.square), "{piece:?} stands off the board");
         assert!(occupied.insert(piece.square.clone()), "two pieces on {}", piece.square);
     }
+    let ours = |square: &str| {
+        view.pieces
+            .iter()
+            .any(|p| p.square == square && p.color == view.side_to_move)
+    };
+    for checked in &view.checks {
+        assert!(ours(checked), "checked {checked} holds no piece of the side to move");
+    }
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
     let mut names = HashSet::new();
+    let mut clicks = HashSet::new();
     for mv in moves {
         let mv_view = position.move_view(mv);
         assert_eq!(mv_view.name, position.move_name(mv));
@@ -151,5 +163,44 @@ pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
             assert!(squares.contains(square), "{mv_view:?} names {square}, not a square");
         }
         assert_eq!(mv_view.from.is_none(), mv_view.drop.is_some(), "{mv_view:?}");
+        match (&mv_view.from, mv_view.drop) {
+            (Some(from), _) => assert!(ours(from), "{mv_view:?} starts on no piece of the mover"),
+            (None, Some(kind)) => assert!(
+                view.hands
+                    .iter()
+                    .any(|h| h.color == view.side_to_move && h.kind == kind && h.count > 0),
+                "{mv_view:?} drops from an empty hand"
+            ),
+            (None, None) => unreachable!("checked above"),
+        }
+        let label = mv_view.choice.as_ref().map(|c| c.label.clone());
+        let click = (mv_view.from.clone(), mv_view.to.clone(), mv_view.drop, label);
+        assert!(
+            clicks.insert(click),
+            "{mv_view:?}: another move has the same squares and choice"
+        );
+    }
+}
+
+/// [`assert_views_consistent`] on `start` and on every position of `games` seeded
+/// random playouts of up to `plies` moves.
+#[cfg(test)]
+pub(crate) fn assert_views_consistent_in_playouts<G: GameView>(start: &G, games: usize, plies: usize) {
+    use crate::game::MoveList;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..games {
+        let mut position = start.clone();
+        for _ in 0..plies {
+            assert_views_consistent(&position);
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            position = position.play(moves[(seed % moves.len() as u64) as usize]);
+        }
     }
 }
