@@ -79,6 +79,17 @@ pub struct ChoiceView {
     pub kind: Option<&'static str>,
 }
 
+impl ChoiceView {
+    /// The choice of the piece type `kind`, labelled with its name capitalised.
+    pub fn of_kind(group: &'static str, kind: &'static str) -> ChoiceView {
+        ChoiceView {
+            group,
+            label: format!("{}{}", kind[..1].to_ascii_uppercase(), &kind[1..]),
+            kind: Some(kind),
+        }
+    }
+}
+
 /// One legal move, as a frontend offers it and draws it once played.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct MoveView {

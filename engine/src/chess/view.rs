@@ -77,12 +77,7 @@ impl GameView for Chess {
 
 /// The picker entry of a promotion to `role`, shared by the games built on chess.
 pub(crate) fn promotion_choice(role: Role) -> ChoiceView {
-    let label = role.name();
-    ChoiceView {
-        group: "promotion",
-        label: format!("{}{}", label[..1].to_ascii_uppercase(), &label[1..]),
-        kind: Some(label),
-    }
+    ChoiceView::of_kind("promotion", role.name())
 }
 
 #[cfg(test)]

@@ -33,12 +33,6 @@ impl Kind {
             Kind::King => "king",
         }
     }
-
-    /// The picker's text for this kind: the name, capitalised.
-    fn label(self) -> String {
-        let name = self.view_name();
-        format!("{}{}", name[..1].to_ascii_uppercase(), &name[1..])
-    }
 }
 
 impl GameView for JacksWitches {
@@ -106,17 +100,9 @@ impl GameView for JacksWitches {
         let (_, kind) = self.piece_at(mv.from()).expect("a legal move starts on a piece");
         let drag = self.drag(mv);
         let choice = match (kind, mv.becomes()) {
-            (Kind::Pawn, Some(promoted)) => Some(ChoiceView {
-                group: "promotion",
-                label: promoted.label(),
-                kind: Some(promoted.view_name()),
-            }),
+            (Kind::Pawn, Some(promoted)) => Some(ChoiceView::of_kind("promotion", promoted.view_name())),
             // Every Can(n)on move, a flip included, ends in the mode the mover names.
-            (_, Some(mode)) => Some(ChoiceView {
-                group: "mode",
-                label: mode.label(),
-                kind: Some(mode.view_name()),
-            }),
+            (_, Some(mode)) => Some(ChoiceView::of_kind("mode", mode.view_name())),
             // A drag is compulsory, so this entry is the only move between its squares:
             // it names the piece the Witch pulls along.
             (_, None) => drag.map(|(behind, _)| ChoiceView {
