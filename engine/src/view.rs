@@ -6,6 +6,7 @@
 //! the lists below by square name.
 
 use crate::game::Game;
+use crate::types::{Color, Role, Square};
 use serde::Serialize;
 
 /// The name of a square: `e4`, or `Ae4` when the game has several boards.
@@ -17,6 +18,11 @@ pub fn square_name(boards: u8, board: u8, file: u8, rank: u8) -> String {
     name.push((b'a' + file) as char);
     name.push_str(&(rank + 1).to_string());
     name
+}
+
+/// The name of a square of a one-board 8x8 game.
+pub fn single_square_name(sq: Square) -> String {
+    square_name(1, 0, sq.file(), sq.rank())
 }
 
 /// A piece as drawn: where it stands, whose it is, what it is now.
@@ -34,6 +40,19 @@ pub struct PieceView {
     /// A short mark drawn on the piece, for per-piece state (a Game II wait counter).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub badge: Option<String>,
+}
+
+impl PieceView {
+    /// An orthodox chess piece, without badge.
+    pub fn of_role(square: String, color: Color, role: Role) -> PieceView {
+        PieceView {
+            square,
+            color: color.name(),
+            kind: role.name(),
+            letter: role.fen_char(color),
+            badge: None,
+        }
+    }
 }
 
 /// Pieces waiting in a hand to be dropped.
@@ -65,6 +84,25 @@ pub struct PositionView {
     /// Captured points, white's then black's, in games that count them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub points: Option<[u32; 2]>,
+}
+
+impl PositionView {
+    /// A position of `boards` boards of `files` x 8 holding `pieces`, with nothing
+    /// removed, marked, in hand or in check, and no points.
+    pub fn new(files: u8, boards: u8, side_to_move: Color, pieces: Vec<PieceView>) -> PositionView {
+        PositionView {
+            files,
+            ranks: 8,
+            boards,
+            side_to_move: side_to_move.name(),
+            pieces,
+            removed: Vec::new(),
+            teleporters: Vec::new(),
+            hands: Vec::new(),
+            checks: Vec::new(),
+            points: None,
+        }
+    }
 }
 
 /// Which of several moves between the same squares this one is.

@@ -70,13 +70,7 @@ impl<const N: usize> GameView for AliceGame<N> {
         for board in 0..N {
             for sq in rules.squares() {
                 if let Some((color, role)) = self.piece_at(board, sq) {
-                    pieces.push(PieceView {
-                        square: self.square_view(board, sq),
-                        color: color.name(),
-                        kind: role.name(),
-                        letter: role.fen_char(color),
-                        badge: None,
-                    });
+                    pieces.push(PieceView::of_role(self.square_view(board, sq), color, role));
                 }
             }
         }
@@ -87,16 +81,8 @@ impl<const N: usize> GameView for AliceGame<N> {
             Vec::new()
         };
         PositionView {
-            files: rules.files,
-            ranks: 8,
-            boards: N as u8,
-            side_to_move: self.side_to_move().name(),
-            pieces,
-            removed: Vec::new(),
-            teleporters: Vec::new(),
-            hands: Vec::new(),
             checks,
-            points: None,
+            ..PositionView::new(rules.files, N as u8, self.side_to_move(), pieces)
         }
     }
 

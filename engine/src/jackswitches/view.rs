@@ -66,11 +66,6 @@ impl GameView for JacksWitches {
             Vec::new()
         };
         PositionView {
-            files: 12,
-            ranks: 8,
-            boards: 1,
-            side_to_move: self.side_to_move().name(),
-            pieces,
             removed: names(HOLES),
             // Once teleporting is off they are ordinary squares.
             teleporters: if self.teleporting_disabled() {
@@ -80,7 +75,7 @@ impl GameView for JacksWitches {
             },
             hands,
             checks,
-            points: None,
+            ..PositionView::new(12, 1, self.side_to_move(), pieces)
         }
     }
 

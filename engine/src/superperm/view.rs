@@ -4,12 +4,7 @@
 use super::{front, Superperm, SuperpermMove};
 use crate::chess::view::promotion_choice;
 use crate::game::Game;
-use crate::types::Square;
-use crate::view::{square_name, GameView, MoveView, PieceView, PositionView};
-
-fn name(sq: Square) -> String {
-    square_name(1, 0, sq.file(), sq.rank())
-}
+use crate::view::{single_square_name as name, GameView, MoveView, PieceView, PositionView};
 
 impl GameView for Superperm {
     fn view(&self) -> PositionView {
@@ -18,13 +13,7 @@ impl GameView for Superperm {
             .into_iter()
             .map(|sq| {
                 let (color, role) = self.piece_at(sq).expect("an occupied square holds a piece");
-                PieceView {
-                    square: name(sq),
-                    color: color.name(),
-                    kind: role.name(),
-                    letter: role.fen_char(color),
-                    badge: None,
-                }
+                PieceView::of_role(name(sq), color, role)
             })
             .collect();
         let checks = if self.in_check() {
@@ -33,16 +22,8 @@ impl GameView for Superperm {
             Vec::new()
         };
         PositionView {
-            files: 8,
-            ranks: 8,
-            boards: 1,
-            side_to_move: self.side_to_move().name(),
-            pieces,
-            removed: Vec::new(),
-            teleporters: Vec::new(),
-            hands: Vec::new(),
             checks,
-            points: None,
+            ..PositionView::new(8, 1, self.side_to_move(), pieces)
         }
     }
 

@@ -4,12 +4,8 @@
 use super::{Kind, Maharajah, MAHARAJAH_LETTER};
 use crate::game::Game;
 use crate::kings::{en_passant_victim, fen_letter, KingsMove};
-use crate::types::{Color, Square};
-use crate::view::{square_name, ChoiceView, GameView, MoveView, PieceView, PositionView};
-
-fn name(sq: Square) -> String {
-    square_name(1, 0, sq.file(), sq.rank())
-}
+use crate::types::Color;
+use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 
 /// The glyph name of a Maharajah.
 const MAHARAJAH: &str = "maharajah";
@@ -63,16 +59,9 @@ impl GameView for Maharajah {
             .map(name)
             .collect();
         PositionView {
-            files: 8,
-            ranks: 8,
-            boards: 1,
-            side_to_move: us.name(),
-            pieces,
-            removed: Vec::new(),
-            teleporters: Vec::new(),
-            hands: Vec::new(),
             checks,
             points: Some([self.points(Color::White), self.points(Color::Black)]),
+            ..PositionView::new(8, 1, us, pieces)
         }
     }
 

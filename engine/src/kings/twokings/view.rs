@@ -4,12 +4,7 @@
 use super::{castling_targets, Kind, TwoKings};
 use crate::game::Game;
 use crate::kings::{en_passant_victim, fen_letter, KingsMove};
-use crate::types::Square;
-use crate::view::{square_name, ChoiceView, GameView, MoveView, PieceView, PositionView};
-
-fn name(sq: Square) -> String {
-    square_name(1, 0, sq.file(), sq.rank())
-}
+use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 
 impl Kind {
     pub const fn view_name(self) -> &'static str {
@@ -52,16 +47,8 @@ impl GameView for TwoKings {
             .map(name)
             .collect();
         PositionView {
-            files: 8,
-            ranks: 8,
-            boards: 1,
-            side_to_move: us.name(),
-            pieces,
-            removed: Vec::new(),
-            teleporters: Vec::new(),
-            hands: Vec::new(),
             checks,
-            points: None,
+            ..PositionView::new(8, 1, us, pieces)
         }
     }
 
