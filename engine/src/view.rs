@@ -6,6 +6,7 @@
 //! the lists below by square name.
 
 use crate::game::Game;
+use crate::types::{Color, Role, Square};
 use serde::Serialize;
 
 /// The name of a square: `e4`, or `Ae4` when the game has several boards.
@@ -17,6 +18,11 @@ pub fn square_name(boards: u8, board: u8, file: u8, rank: u8) -> String {
     name.push((b'a' + file) as char);
     name.push_str(&(rank + 1).to_string());
     name
+}
+
+/// The name of a square of a one-board 8x8 game.
+pub fn single_square_name(sq: Square) -> String {
+    square_name(1, 0, sq.file(), sq.rank())
 }
 
 /// A piece as drawn: where it stands, whose it is, what it is now.
@@ -34,6 +40,19 @@ pub struct PieceView {
     /// A short mark drawn on the piece, for per-piece state (a Game II wait counter).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub badge: Option<String>,
+}
+
+impl PieceView {
+    /// An orthodox chess piece, without badge.
+    pub fn of_role(square: String, color: Color, role: Role) -> PieceView {
+        PieceView {
+            square,
+            color: color.name(),
+            kind: role.name(),
+            letter: role.fen_char(color),
+            badge: None,
+        }
+    }
 }
 
 /// Pieces waiting in a hand to be dropped.
@@ -67,6 +86,25 @@ pub struct PositionView {
     pub points: Option<[u32; 2]>,
 }
 
+impl PositionView {
+    /// A position of `boards` boards of `files` x 8 holding `pieces`, with nothing
+    /// removed, marked, in hand or in check, and no points.
+    pub fn new(files: u8, boards: u8, side_to_move: Color, pieces: Vec<PieceView>) -> PositionView {
+        PositionView {
+            files,
+            ranks: 8,
+            boards,
+            side_to_move: side_to_move.name(),
+            pieces,
+            removed: Vec::new(),
+            teleporters: Vec::new(),
+            hands: Vec::new(),
+            checks: Vec::new(),
+            points: None,
+        }
+    }
+}
+
 /// Which of several moves between the same squares this one is.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ChoiceView {
@@ -77,6 +115,17 @@ pub struct ChoiceView {
     /// The piece type the choice makes, where it makes one (for the picker's glyph).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<&'static str>,
+}
+
+impl ChoiceView {
+    /// The choice of the piece type `kind`, labelled with its name capitalised.
+    pub fn of_kind(group: &'static str, kind: &'static str) -> ChoiceView {
+        ChoiceView {
+            group,
+            label: format!("{}{}", kind[..1].to_ascii_uppercase(), &kind[1..]),
+            kind: Some(kind),
+        }
+    }
 }
 
 /// One legal move, as a frontend offers it and draws it once played.
@@ -111,13 +160,16 @@ pub trait GameView: Game {
 }
 
 /// Checks that hold for the views of every game, for each game's tests: every legal
-/// move has a distinct name that parses back to it, its squares exist, and the pieces
-/// stand on distinct squares of the board.
+/// move has a distinct name that parses back to it, its squares exist, it starts on a
+/// piece (or drops from a hand) of the side to move, and no two moves look the same to
+/// a player (same squares clicked, same drop, same choice); the pieces stand on
+/// distinct squares of the board and the checked royals are the mover's.
 #[cfg(test)]
 pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
     use crate::game::MoveList;
     use std::collections::HashSet;
     let view = position.view();
+    assert_eq!(view.side_to_move, position.side_to_move().name());
     let mut squares = HashSet::new();
     for board in 0..view.boards {
         for rank in 0..view.ranks {
@@ -134,9 +186,18 @@ pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
         assert!(squares.contains(&piece.square), "{piece:?} stands off the board");
         assert!(occupied.insert(piece.square.clone()), "two pieces on {}", piece.square);
     }
+    let ours = |square: &str| {
+        view.pieces
+            .iter()
+            .any(|p| p.square == square && p.color == view.side_to_move)
+    };
+    for checked in &view.checks {
+        assert!(ours(checked), "checked {checked} holds no piece of the side to move");
+    }
     let mut moves = MoveList::new();
     position.legal_moves(&mut moves);
     let mut names = HashSet::new();
+    let mut clicks = HashSet::new();
     for mv in moves {
         let mv_view = position.move_view(mv);
         assert_eq!(mv_view.name, position.move_name(mv));
@@ -151,5 +212,44 @@ pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
             assert!(squares.contains(square), "{mv_view:?} names {square}, not a square");
         }
         assert_eq!(mv_view.from.is_none(), mv_view.drop.is_some(), "{mv_view:?}");
+        match (&mv_view.from, mv_view.drop) {
+            (Some(from), _) => assert!(ours(from), "{mv_view:?} starts on no piece of the mover"),
+            (None, Some(kind)) => assert!(
+                view.hands
+                    .iter()
+                    .any(|h| h.color == view.side_to_move && h.kind == kind && h.count > 0),
+                "{mv_view:?} drops from an empty hand"
+            ),
+            (None, None) => unreachable!("checked above"),
+        }
+        let label = mv_view.choice.as_ref().map(|c| c.label.clone());
+        let click = (mv_view.from.clone(), mv_view.to.clone(), mv_view.drop, label);
+        assert!(
+            clicks.insert(click),
+            "{mv_view:?}: another move has the same squares and choice"
+        );
+    }
+}
+
+/// [`assert_views_consistent`] on `start` and on every position of `games` seeded
+/// random playouts of up to `plies` moves.
+#[cfg(test)]
+pub(crate) fn assert_views_consistent_in_playouts<G: GameView>(start: &G, games: usize, plies: usize) {
+    use crate::game::MoveList;
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    for _ in 0..games {
+        let mut position = start.clone();
+        for _ in 0..plies {
+            assert_views_consistent(&position);
+            let mut moves = MoveList::new();
+            position.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            position = position.play(moves[(seed % moves.len() as u64) as usize]);
+        }
     }
 }

@@ -13,6 +13,7 @@ mod fen;
 mod general;
 #[cfg(test)]
 mod tests;
+mod view;
 
 pub use general::Rules;
 

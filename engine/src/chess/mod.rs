@@ -3,7 +3,7 @@
 
 mod fen;
 mod movegen;
-mod view;
+pub(crate) mod view;
 
 pub(crate) use fen::{parse_castling_field, write_castling_field};
 pub(crate) use movegen::castling_squares;

@@ -3,24 +3,14 @@
 use super::{Chess, ChessMove, MoveKind};
 use crate::game::Game;
 use crate::types::{Color, Role, Square};
-use crate::view::{square_name, ChoiceView, GameView, MoveView, PieceView, PositionView};
-
-fn name(sq: Square) -> String {
-    square_name(1, 0, sq.file(), sq.rank())
-}
+use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 
 impl GameView for Chess {
     fn view(&self) -> PositionView {
         let pieces = Square::all()
             .filter_map(|sq| {
                 let (color, role) = self.piece_at(sq)?;
-                Some(PieceView {
-                    square: name(sq),
-                    color: color.name(),
-                    kind: role.name(),
-                    letter: role.fen_char(color),
-                    badge: None,
-                })
+                Some(PieceView::of_role(name(sq), color, role))
             })
             .collect();
         let checks = if self.in_check() {
@@ -29,16 +19,8 @@ impl GameView for Chess {
             Vec::new()
         };
         PositionView {
-            files: 8,
-            ranks: 8,
-            boards: 1,
-            side_to_move: self.side_to_move().name(),
-            pieces,
-            removed: Vec::new(),
-            teleporters: Vec::new(),
-            hands: Vec::new(),
             checks,
-            points: None,
+            ..PositionView::new(8, 1, self.side_to_move(), pieces)
         }
     }
 
@@ -77,12 +59,7 @@ impl GameView for Chess {
 
 /// The picker entry of a promotion to `role`, shared by the games built on chess.
 pub(crate) fn promotion_choice(role: Role) -> ChoiceView {
-    let label = role.name();
-    ChoiceView {
-        group: "promotion",
-        label: format!("{}{}", label[..1].to_ascii_uppercase(), &label[1..]),
-        kind: Some(label),
-    }
+    ChoiceView::of_kind("promotion", role.name())
 }
 
 #[cfg(test)]

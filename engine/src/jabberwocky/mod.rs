@@ -11,6 +11,7 @@
 mod fen;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;

@@ -11,6 +11,7 @@ pub mod board;
 mod fen;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use self::board::{
     bishop_attacks, cannon_target, drop_squares, ferz_steps, king_attacks, knight_attacks, last_rank, lion_leaps,
@@ -559,25 +560,34 @@ impl JacksWitches {
         if kind == Kind::King && to.relative_rank(them) == 0 {
             next.disable_teleporting();
         }
-        if kind == Kind::Witch && from != to {
-            // The drag: an enemy non-Witch directly behind the Witch follows it, to the
-            // square behind its destination, or onto the teleporter it left.
-            let (df, dr) = unit_step(from, to);
-            if let Some(behind) = from.step(-df, -dr) {
-                if let Some((color, dragged)) = self.piece_at(behind) {
-                    if color == them && dragged != Kind::Witch {
-                        let landing = if mv.is_teleport() {
-                            from
-                        } else {
-                            to.step(-df, -dr).expect("the Witch passed there")
-                        };
-                        next.remove(them, dragged, behind);
-                        next.put(them, dragged, landing);
-                    }
-                }
-            }
+        if let Some((behind, landing)) = self.drag(mv) {
+            let (_, dragged) = self.piece_at(behind).expect("a drag moves a piece");
+            next.remove(them, dragged, behind);
+            next.put(them, dragged, landing);
         }
         next
+    }
+
+    /// Where the piece a Witch's move (pseudo-legal, not a drop) drags stands and where
+    /// it lands: an enemy non-Witch directly behind the Witch follows it, to the square
+    /// behind its destination, or onto the teleporter it left.
+    pub fn drag(&self, mv: JwMove) -> Option<(WideSquare, WideSquare)> {
+        let (from, to) = (mv.from(), mv.to());
+        if mv.is_drop() || from == to || !matches!(self.piece_at(from), Some((_, Kind::Witch))) {
+            return None;
+        }
+        let (df, dr) = unit_step(from, to);
+        let behind = from.step(-df, -dr)?;
+        let (color, dragged) = self.piece_at(behind)?;
+        if color == self.side || dragged == Kind::Witch {
+            return None;
+        }
+        let landing = if mv.is_teleport() {
+            from
+        } else {
+            to.step(-df, -dr).expect("the Witch passed there")
+        };
+        Some((behind, landing))
     }
 
     /// Whether `mv` (a pseudo-legal move) leaves the mover's King safe and the

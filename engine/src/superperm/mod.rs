@@ -13,6 +13,7 @@
 mod fen;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;

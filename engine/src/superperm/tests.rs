@@ -38,7 +38,7 @@ fn perft(p: &Superperm, depth: u32) -> u64 {
 
 /// The seed's test game in its own notation; the last square of each move is where
 /// the moved piece ends after its chain.
-const SEED_GAME: [&str; 18] = [
+pub(super) const SEED_GAME: [&str; 18] = [
     "Nb1-c3",
     "d7-d5",
     "Ra1-b1-b2",

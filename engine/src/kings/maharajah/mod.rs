@@ -13,6 +13,7 @@
 mod fen;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use super::{
     en_passant_possible, en_passant_victim, fen_letter, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove,

@@ -12,6 +12,7 @@
 mod fen;
 #[cfg(test)]
 mod tests;
+mod view;
 
 use super::{
     en_passant_possible, en_passant_victim, fen_letter, last_rank, pawn_moves, shields, KingsMove, Movement, Movers,

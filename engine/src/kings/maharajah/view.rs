@@ -1,0 +1,183 @@
+//! The GUI's view of Game I: Warriors and Maharajahs told apart, a Maharajah marked
+//! with the type it came from, the captured points, transformations as a choice.
+
+use super::{Kind, Maharajah, MAHARAJAH_LETTER};
+use crate::game::Game;
+use crate::kings::{en_passant_victim, fen_letter, KingsMove};
+use crate::types::Color;
+use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
+
+/// The glyph name of a Maharajah.
+const MAHARAJAH: &str = "maharajah";
+
+impl Kind {
+    /// The glyph name of a piece of this type that is not a Maharajah.
+    pub const fn view_name(self) -> &'static str {
+        match self {
+            Kind::Pawn => "pawn",
+            Kind::Knight => "knight",
+            Kind::Bishop => "bishop",
+            Kind::Rook => "rook",
+            Kind::Warrior => "warrior",
+        }
+    }
+}
+
+impl GameView for Maharajah {
+    fn view(&self) -> PositionView {
+        let pieces = self
+            .occupied()
+            .into_iter()
+            .map(|sq| {
+                let (color, kind, royal) = self.piece_at(sq).expect("an occupied square holds a piece");
+                // The FEN writes a Maharajah `+R`: one letter cannot, so the letter is
+                // the transformation's `M` and the badge the type it came from.
+                if royal {
+                    PieceView {
+                        square: name(sq),
+                        color: color.name(),
+                        kind: MAHARAJAH,
+                        letter: fen_letter(MAHARAJAH_LETTER, color),
+                        badge: Some(fen_letter(kind.letter(), color).to_string()),
+                    }
+                } else {
+                    PieceView {
+                        square: name(sq),
+                        color: color.name(),
+                        kind: kind.view_name(),
+                        letter: fen_letter(kind.letter(), color),
+                        badge: None,
+                    }
+                }
+            })
+            .collect();
+        let us = self.side_to_move();
+        let checks = self
+            .maharajahs(us)
+            .into_iter()
+            .filter(|&sq| self.attacked(sq, !us))
+            .map(name)
+            .collect();
+        PositionView {
+            checks,
+            points: Some([self.points(Color::White), self.points(Color::Black)]),
+            ..PositionView::new(8, 1, us, pieces)
+        }
+    }
+
+    fn move_view(&self, mv: KingsMove) -> MoveView {
+        let (from, to) = (mv.from(), mv.to());
+        let becomes = |letter: u8| {
+            if letter == MAHARAJAH_LETTER {
+                MAHARAJAH
+            } else {
+                Kind::from_letter(letter)
+                    .expect("a move names a piece type")
+                    .view_name()
+            }
+        };
+        let choice = mv.letter().map(|letter| {
+            let group = if mv.is_transformation() {
+                "transformation"
+            } else {
+                "promotion"
+            };
+            ChoiceView::of_kind(group, becomes(letter))
+        });
+        let pawn = self.piece_at(from).is_some_and(|(_, kind, _)| kind == Kind::Pawn);
+        let also = if pawn && from.file() != to.file() && self.piece_at(to).is_none() {
+            vec![name(en_passant_victim(self.side_to_move(), to))]
+        } else {
+            Vec::new()
+        };
+        MoveView {
+            name: self.move_name(mv),
+            from: Some(name(from)),
+            to: name(to),
+            lands: name(to),
+            drop: None,
+            choice,
+            also,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, Variant};
+    use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
+    use crate::Maharajah;
+
+    fn pos(fen: &str) -> Maharajah {
+        let position = Maharajah::from_fen(Variant::Maharajah, fen).unwrap();
+        assert_views_consistent(&position);
+        position
+    }
+
+    fn view(position: &Maharajah, text: &str) -> MoveView {
+        position.move_view(position.parse_move(text).unwrap())
+    }
+
+    #[test]
+    fn views_of_random_games_are_consistent() {
+        assert_views_consistent_in_playouts(&Maharajah::startpos(Variant::Maharajah), 4, 150);
+    }
+
+    #[test]
+    fn start_view_has_warriors_and_no_points() {
+        let view = Maharajah::startpos(Variant::Maharajah).view();
+        assert_eq!(view.points, Some([0, 0]));
+        let warriors: Vec<_> = view
+            .pieces
+            .iter()
+            .filter(|p| p.kind == "warrior")
+            .map(|p| p.letter)
+            .collect();
+        assert_eq!(warriors, ['W', 'W', 'w', 'w']);
+    }
+
+    #[test]
+    fn a_transformation_is_a_choice_on_the_pieces_square() {
+        let p = pos("4w3/8/8/8/8/8/8/N3W3 w - - 0 1 0+0");
+        let transform = view(&p, "e1e1m");
+        assert_eq!(
+            (
+                transform.from.as_deref(),
+                transform.to.as_str(),
+                transform.lands.as_str()
+            ),
+            (Some("e1"), "e1", "e1")
+        );
+        let choice = transform.choice.unwrap();
+        assert_eq!(
+            (choice.group, choice.label.as_str(), choice.kind),
+            ("transformation", "Maharajah", Some("maharajah"))
+        );
+        // Played, the Warrior is drawn as a Maharajah marked with what it was.
+        let after = p.play(p.parse_move("e1e1m").unwrap());
+        let maharajah = after.view().pieces.into_iter().find(|p| p.square == "e1").unwrap();
+        assert_eq!(
+            (maharajah.kind, maharajah.letter, maharajah.badge.as_deref()),
+            ("maharajah", 'M', Some("W"))
+        );
+        // Transforming back names the origin.
+        let back = pos("4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0");
+        let choice = view(&back, "e1e1w").choice.unwrap();
+        assert_eq!((choice.group, choice.kind), ("transformation", Some("warrior")));
+    }
+
+    #[test]
+    fn checks_points_promotions_and_en_passant() {
+        let checked = pos("4r3/8/8/8/8/8/8/N3+W3 w - - 0 1 3+5");
+        assert_eq!(checked.view().checks, ["e1"]);
+        assert_eq!(checked.view().points, Some([3, 5]));
+        let promotion = pos("4w3/1P6/8/8/8/8/8/N3W3 w - - 0 1 0+0");
+        let choice = view(&promotion, "b7b8w").choice.unwrap();
+        assert_eq!(
+            (choice.group, choice.label.as_str(), choice.kind),
+            ("promotion", "Warrior", Some("warrior"))
+        );
+        let ep = pos("4w3/8/8/3pP3/8/8/8/N3W3 w - d6 0 1 0+0");
+        assert_eq!(view(&ep, "e5d6").also, ["d5"]);
+    }
+}

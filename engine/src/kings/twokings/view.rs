@@ -1,0 +1,183 @@
+//! The GUI's view of Game II: Kings and compounds with their wait counters, Chess960
+//! castling, transformations as a choice.
+
+use super::{castling_targets, Kind, TwoKings};
+use crate::game::Game;
+use crate::kings::{en_passant_victim, fen_letter, KingsMove};
+use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
+
+impl Kind {
+    pub const fn view_name(self) -> &'static str {
+        match self {
+            Kind::Pawn => "pawn",
+            Kind::Knight => "knight",
+            Kind::Bishop => "bishop",
+            Kind::Rook => "rook",
+            Kind::Queen => "queen",
+            Kind::King => "king",
+            Kind::Marshal => "marshal",
+            Kind::Cardinal => "cardinal",
+        }
+    }
+}
+
+impl GameView for TwoKings {
+    fn view(&self) -> PositionView {
+        let pieces = self
+            .occupied()
+            .into_iter()
+            .map(|sq| {
+                let (color, kind) = self.piece_at(sq).expect("an occupied square holds a piece");
+                // The badge counts the own turns left before the piece may transform.
+                let wait = self.wait(sq);
+                PieceView {
+                    square: name(sq),
+                    color: color.name(),
+                    kind: kind.view_name(),
+                    letter: fen_letter(kind.letter(), color),
+                    badge: (wait > 0).then(|| wait.to_string()),
+                }
+            })
+            .collect();
+        let us = self.side_to_move();
+        let checks = self
+            .kings(us)
+            .into_iter()
+            .filter(|&sq| self.attacked(sq, !us))
+            .map(name)
+            .collect();
+        PositionView {
+            checks,
+            ..PositionView::new(8, 1, us, pieces)
+        }
+    }
+
+    fn move_view(&self, mv: KingsMove) -> MoveView {
+        let (from, to) = (mv.from(), mv.to());
+        if mv.is_castle() {
+            // Castling is written King-takes-Rook (`d1a1`) and clicked so: the King's
+            // destination would not do, as the d-file King's step to c1 ends there too.
+            let (king_to, rook_to) = castling_targets(from, to);
+            return MoveView {
+                name: self.move_name(mv),
+                from: Some(name(from)),
+                to: name(to),
+                lands: name(king_to),
+                drop: None,
+                choice: None,
+                also: vec![name(to), name(rook_to)],
+            };
+        }
+        let choice = mv.letter().map(|letter| {
+            let group = if mv.is_transformation() {
+                "transformation"
+            } else {
+                "promotion"
+            };
+            let kind = Kind::from_letter(letter).expect("a move names a piece type");
+            ChoiceView::of_kind(group, kind.view_name())
+        });
+        let pawn = self.piece_at(from).is_some_and(|(_, kind)| kind == Kind::Pawn);
+        let also = if pawn && from.file() != to.file() && self.piece_at(to).is_none() {
+            vec![name(en_passant_victim(self.side_to_move(), to))]
+        } else {
+            Vec::new()
+        };
+        MoveView {
+            name: self.move_name(mv),
+            from: Some(name(from)),
+            to: name(to),
+            lands: name(to),
+            drop: None,
+            choice,
+            also,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, Variant};
+    use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
+    use crate::TwoKings;
+
+    fn pos(fen: &str) -> TwoKings {
+        let position = TwoKings::from_fen(Variant::TwoKings, fen).unwrap();
+        assert_views_consistent(&position);
+        position
+    }
+
+    fn view(position: &TwoKings, text: &str) -> MoveView {
+        position.move_view(position.parse_move(text).unwrap())
+    }
+
+    fn badge(position: &TwoKings, square: &str) -> Option<String> {
+        let piece = position.view().pieces.into_iter().find(|p| p.square == square).unwrap();
+        piece.badge
+    }
+
+    #[test]
+    fn views_of_random_games_are_consistent() {
+        assert_views_consistent_in_playouts(&TwoKings::startpos(Variant::TwoKings), 4, 150);
+        assert_views_consistent_in_playouts(&TwoKings::startpos(Variant::TwoKings4), 4, 150);
+    }
+
+    #[test]
+    fn start_view_shows_the_waits() {
+        let start = TwoKings::startpos(Variant::TwoKings);
+        assert_eq!(badge(&start, "d1").as_deref(), Some("3"));
+        assert_eq!(badge(&start, "a1"), None);
+        let four = TwoKings::startpos(Variant::TwoKings4).view();
+        assert_eq!(four.pieces.iter().filter(|p| p.kind == "king").count(), 8);
+    }
+
+    #[test]
+    fn a_transformation_shows_its_piece_and_starts_a_wait() {
+        let p = pos("4k3/8/8/8/8/8/8/K3K3 w - - 0 1 -");
+        let marshal = view(&p, "e1e1m");
+        assert_eq!((marshal.from.as_deref(), marshal.to.as_str()), (Some("e1"), "e1"));
+        let choice = marshal.choice.unwrap();
+        assert_eq!(
+            (choice.group, choice.label.as_str(), choice.kind),
+            ("transformation", "Marshal", Some("marshal"))
+        );
+        assert_eq!(view(&p, "e1e1c").choice.unwrap().kind, Some("cardinal"));
+        let after = p.play(p.parse_move("e1e1m").unwrap());
+        let piece = after.view().pieces.into_iter().find(|p| p.square == "e1").unwrap();
+        assert_eq!(
+            (piece.kind, piece.letter, piece.badge.as_deref()),
+            ("marshal", 'M', Some("3"))
+        );
+        // The wait counts down with the mover's turns.
+        let later = after.play(after.parse_move("e8d8").unwrap());
+        let later = later.play(later.parse_move("a1a2").unwrap());
+        assert_eq!(badge(&later, "e1").as_deref(), Some("2"));
+    }
+
+    #[test]
+    fn castling_is_clicked_on_the_rook_and_names_its_squares() {
+        let p = pos("r2kk2r/8/8/8/8/8/4K3/R2K3R w ADHadeh - 0 1 -");
+        let long = view(&p, "d1a1");
+        assert_eq!((long.to.as_str(), long.lands.as_str()), ("a1", "c1"));
+        assert_eq!(long.also, ["a1", "d1"]);
+        // The King's own step to c1 stays a separate move.
+        assert_eq!(view(&p, "d1c1").lands, "c1");
+        let short = view(&p, "d1h1");
+        assert_eq!(
+            (short.to.as_str(), short.lands.as_str(), short.also.clone()),
+            ("h1", "g1", vec!["h1".to_string(), "f1".to_string()])
+        );
+    }
+
+    #[test]
+    fn checks_promotions_and_en_passant() {
+        // Only the attacked King of the two is marked.
+        let p = pos("3rk3/8/8/8/8/8/8/3KK3 w - - 0 1 -");
+        assert_eq!(p.view().checks, ["d1"]);
+        let promotion = pos("4k3/1P6/8/8/8/8/8/3KK3 w - - 0 1 -");
+        let choice = view(&promotion, "b7b8c").choice.unwrap();
+        assert_eq!((choice.group, choice.label.as_str()), ("promotion", "Cardinal"));
+        let ep = pos("4k3/8/8/3pP3/8/8/8/3KK3 w - d6 0 1 -");
+        assert_eq!(view(&ep, "e5d6").also, ["d5"]);
+    }
+}
