@@ -43,7 +43,7 @@ echo "all: $total games in $(($(date +%s) - started)) s, $forfeits time forfeits
 # One long-running engine: its resident memory before and after 1,000 new games,
 # each with a short search so the tables are used.
 rss() { awk '/^VmRSS/ {print $2 " kB"}' "/proc/$1/status"; }
-coproc ENGINE { "$vorpal"; }
+coproc ENGINE { exec "$vorpal"; }
 echo "isready" >&"${ENGINE[1]}"
 read -r _ <&"${ENGINE[0]}"
 before=$(rss "$ENGINE_PID")
