@@ -516,31 +516,27 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         best
     }
 
-    /// Counts a node; polls the node limit at once, the clock and the stop flag every
-    /// 1024 nodes.
+    /// Polls the clock, the node limit and the stop flag every 1024 nodes.
     #[inline(always)]
     fn poll(&mut self) -> bool {
         self.nodes += 1;
         self.unreported_nodes += 1;
-        let shared = self.shared;
-        // The node limit is counted exactly: the main thread adds its own unreported
-        // nodes to what the other threads have reported.
-        if let Some(limit) = shared.limits.nodes.filter(|_| self.id == 0) {
-            if shared.nodes.load(Ordering::Relaxed) + self.unreported_nodes >= limit {
-                self.stopped = true;
-                shared.done.store(true, Ordering::Relaxed);
-            }
-        }
         if self.unreported_nodes >= 1024 {
             self.flush_nodes();
+            let shared = self.shared;
             if shared.should_stop() {
                 self.stopped = true;
-            } else if self.id == 0
-                && !shared.control.is_pondering()
-                && shared.budget.is_some_and(|b| shared.control.clock() >= b.hard)
-            {
-                self.stopped = true;
-                shared.done.store(true, Ordering::Relaxed);
+            } else if self.id == 0 {
+                let over_nodes = shared
+                    .limits
+                    .nodes
+                    .is_some_and(|n| shared.nodes.load(Ordering::Relaxed) >= n);
+                let over_time =
+                    !shared.control.is_pondering() && shared.budget.is_some_and(|b| shared.control.clock() >= b.hard);
+                if over_nodes || over_time {
+                    self.stopped = true;
+                    shared.done.store(true, Ordering::Relaxed);
+                }
             }
         }
         self.stopped
