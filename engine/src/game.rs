@@ -147,6 +147,26 @@ impl Variant {
         self.info().start_fen
     }
 
+    /// The game's name for people.
+    pub fn title(self) -> &'static str {
+        match self {
+            Variant::Chess => "Chess",
+            Variant::Alice => "Alice chess",
+            Variant::Alice2 => "Alice chess, Black on board B",
+            Variant::MsAlice => "Alice with zero moves",
+            Variant::ODonohue => "Alice, O'Donohue's rule",
+            Variant::Duo => "Duo chess",
+            Variant::MiniAlice => "Mini Alice (4x8)",
+            Variant::Alice3 => "Alice on three boards",
+            Variant::Jabberwocky => "Jabberwocky chess",
+            Variant::Superpermutation => "Superpermutation chess",
+            Variant::Maharajah => "Not a job for King, Game I",
+            Variant::TwoKings => "Not a job for King, Game II",
+            Variant::TwoKings4 => "Game II, four Kings",
+            Variant::JacksWitches => "Jacks and Witches 84",
+        }
+    }
+
     pub fn from_name(name: &str) -> Result<Variant, UnknownVariant> {
         VARIANTS
             .iter()

@@ -31,6 +31,17 @@ impl<G: Game> History<G> {
         &self.moves
     }
 
+    /// The position after the first `ply` moves (`None` past the last).
+    pub fn position_at(&self, ply: usize) -> Option<&G> {
+        self.positions.get(ply)
+    }
+
+    /// Takes back every move after the first `plies`.
+    pub fn truncate(&mut self, plies: usize) {
+        self.moves.truncate(plies);
+        self.positions.truncate(plies + 1);
+    }
+
     /// Hashes of the positions before the current one, oldest first.
     pub fn previous_hashes(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
         self.positions[..self.positions.len() - 1].iter().map(G::hash)

@@ -7,4 +7,5 @@ pub mod matches;
 pub mod output;
 pub mod perft_cmd;
 pub mod protocol;
+pub mod serve;
 pub mod session;

@@ -4,7 +4,7 @@
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use vorpal_uci::{bench, matches, output, perft_cmd, protocol};
+use vorpal_uci::{bench, matches, output, perft_cmd, protocol, serve};
 
 #[derive(Parser)]
 #[command(
@@ -25,6 +25,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Play engine-against-engine games, refereed by Vorpal's rules.
     Match(Box<matches::MatchArgs>),
+    /// Serve the browser GUI (prints its URL).
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -50,6 +52,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
+        Some(Command::Serve(args)) => serve::run(&args),
         None => {
             protocol::run();
             Ok(())

@@ -137,7 +137,7 @@ impl Engine {
     /// The next line before `deadline`. The process is looked at between waits: one
     /// whose output stays open after it exited (a wrapper whose child holds the pipe)
     /// has exited all the same.
-    fn next_line(&mut self, deadline: Instant) -> Result<String, Failure> {
+    pub fn next_line(&mut self, deadline: Instant) -> Result<String, Failure> {
         loop {
             let wait = deadline.saturating_duration_since(Instant::now()).min(EXIT_POLL);
             match self.lines.recv_timeout(wait) {

@@ -3,10 +3,10 @@
 //! plays the games it takes from a shared counter; the main thread prints progress,
 //! writes the PGN and keeps the statistics.
 
-mod engine;
+pub(crate) mod engine;
 mod openings;
-mod pgn;
-mod referee;
+pub(crate) mod pgn;
+pub(crate) mod referee;
 mod stats;
 
 use crate::output::{printable, say};
@@ -196,7 +196,7 @@ fn parse_tc(text: &str) -> Result<Limit, String> {
     Ok(Limit::Clock { base, increment })
 }
 
-fn engine_spec(command: &str, options: &[String], rules: &RuleOptions) -> Result<EngineSpec, String> {
+pub(crate) fn engine_spec(command: &str, options: &[String], rules: &RuleOptions) -> Result<EngineSpec, String> {
     let command: Vec<String> = command.split_whitespace().map(str::to_string).collect();
     if command.is_empty() {
         return Err("an engine command is empty".to_string());

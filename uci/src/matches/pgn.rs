@@ -1,4 +1,4 @@
-//! PGN output: the Seven Tag Roster, the game's `Variant`, `SetUp` and `FEN` when it
+//! PGN, written and read: the Seven Tag Roster, the game's `Variant`, `SetUp` and `FEN` when it
 //! does not start from the game's start position, and the moves in protocol notation.
 
 use super::referee::{score_text, Limit, Played};
@@ -34,7 +34,6 @@ pub fn game(header: &Header, played: &Played) -> String {
     }
     match header.limits {
         [white, black] if white == black => tags.push(("TimeControl", white.pgn())),
-        // Time odds, as cutechess writes them.
         [white, black] => {
             tags.push(("WhiteTimeControl", white.pgn()));
             tags.push(("BlackTimeControl", black.pgn()));
@@ -42,20 +41,119 @@ pub fn game(header: &Header, played: &Played) -> String {
     }
     tags.push(("PlyCount", played.moves.len().to_string()));
     tags.push(("Termination", played.termination.tag().to_string()));
+    write(&tags, &played.start_fen, &played.moves, Some(&played.reason()), result)
+}
+
+/// A PGN game from its tags, start position, moves, closing comment and result
+/// (`1-0`, `0-1`, `1/2-1/2` or `*`).
+pub fn write(
+    tags: &[(&str, String)],
+    start_fen: &str,
+    moves: &[String],
+    comment: Option<&str>,
+    result: &str,
+) -> String {
     let mut text: String = tags
         .iter()
         .map(|(name, value)| format!("[{name} \"{}\"]\n", value.replace('\\', "\\\\").replace('"', "\\\"")))
         .collect();
     text.push('\n');
-    let mut tokens = movetext(&played.start_fen, &played.moves);
-    tokens.push(format!("{{{}}}", played.reason()));
+    let mut tokens = movetext(start_fen, moves);
+    if let Some(comment) = comment {
+        // A brace would end the comment early.
+        tokens.push(format!("{{{}}}", comment.replace('}', ")")));
+    }
     tokens.push(result.to_string());
     text.push_str(&wrap(&tokens, 79));
     text.push_str("\n\n");
     text
 }
 
-/// The moves with their numbers, counted from the FEN's side to move and move number.
+/// A game read from PGN: its tags in order and its moves in protocol notation.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct Parsed {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+}
+
+impl Parsed {
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(tag, _)| tag.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.as_str())
+    }
+}
+
+/// Reads the first game of a PGN text: tags, then moves, skipping move numbers,
+/// comments, variations, numeric annotation glyphs and the result.
+pub fn parse(text: &str) -> Result<Parsed, String> {
+    let mut parsed = Parsed::default();
+    let mut rest = text.trim_start_matches('\u{feff}');
+    // Tag pairs, one a line.
+    loop {
+        rest = rest.trim_start();
+        let Some(tag) = rest.strip_prefix('[') else { break };
+        let end = tag.find('\n').unwrap_or(tag.len());
+        let line = tag[..end].trim_end();
+        let line = line.strip_suffix(']').ok_or_else(|| format!("unclosed tag: [{line}"))?;
+        let (name, value) = line
+            .split_once(char::is_whitespace)
+            .ok_or_else(|| format!("tag without value: [{line}]"))?;
+        let value = value.trim();
+        let value = value
+            .strip_prefix('"')
+            .and_then(|v| v.strip_suffix('"'))
+            .ok_or_else(|| format!("tag value not quoted: [{line}]"))?;
+        parsed
+            .tags
+            .push((name.to_string(), value.replace("\\\"", "\"").replace("\\\\", "\\")));
+        rest = &tag[end..];
+    }
+    let mut depth = 0usize;
+    let mut chars = rest.chars();
+    let mut token = String::new();
+    let finish = |token: &mut String, parsed: &mut Parsed| -> bool {
+        let word = std::mem::take(token);
+        let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        let ends = matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*");
+        if !ends && !word.is_empty() && !word.starts_with('$') {
+            parsed.moves.push(word.to_string());
+        }
+        ends
+    };
+    while let Some(c) = chars.next() {
+        match c {
+            '{' => {
+                for c in chars.by_ref() {
+                    if c == '}' {
+                        break;
+                    }
+                }
+            }
+            ';' => {
+                for c in chars.by_ref() {
+                    if c == '\n' {
+                        break;
+                    }
+                }
+            }
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            c if c.is_whitespace() => {
+                if depth == 0 && finish(&mut token, &mut parsed) {
+                    return Ok(parsed);
+                }
+                token.clear();
+            }
+            c if depth == 0 => token.push(c),
+            _ => {}
+        }
+    }
+    finish(&mut token, &mut parsed);
+    Ok(parsed)
+}
+
 fn movetext(fen: &str, moves: &[String]) -> Vec<String> {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let black_first = fields.get(1) == Some(&"b");
