@@ -308,11 +308,11 @@ function cannonPiece(p, diagonal) {
     p.hl("M 9.2,15.2 V 19.8", 1);
   return (
     plinth(p) +
-    // carriage
-    p.body("M 15.4,27 L 16.6,19.6 L 30,17 L 37,34.2 L 25,34.2 Z") +
+    // carriage: a cheek plate under the trunnions and a trail resting on the plinth
+    p.body("M 14.6,25.4 L 16.4,19.8 L 27.6,17.6 C 31,23 34,28 36.6,32.6 C 37,33.6 36.6,34.2 35.6,34.2 L 31.4,34.2 C 29,31 26.6,28.4 24,26.6 Z") +
+    p.hl("M 28.4,20.6 C 31,24.6 33.4,28.4 35.2,32") +
     (diagonal ? `<g transform="rotate(45 24 17.5)">${barrel}</g>` : barrel) +
-    wheel(p, 20.6, 27.4, 7, diagonal) +
-    (diagonal ? p.line("M 34.6,30.6 L 31.8,24", 1.4) : p.line("M 31,27.6 H 35", 1.4))
+    wheel(p, 19, 27.4, 6.8, diagonal)
   );
 }
 
