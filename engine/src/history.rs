@@ -91,3 +91,24 @@ impl<G: Game> History<G> {
         (self.repetitions() >= 3).then(|| pos.rule_draw_result(EndReason::Repetition))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Chess, Variant};
+
+    #[test]
+    fn truncating_takes_moves_back() {
+        let mut history = History::new(Chess::startpos(Variant::Chess));
+        for text in ["e2e4", "e7e5", "g1f3"] {
+            history.push_text(text).unwrap();
+        }
+        let after_one = history.position_at(1).unwrap().fen();
+        history.truncate(1);
+        assert_eq!(history.moves().len(), 1);
+        assert_eq!(history.position().fen(), after_one);
+        assert!(history.position_at(2).is_none());
+        history.truncate(5);
+        assert_eq!(history.moves().len(), 1, "truncating past the end changes nothing");
+    }
+}

@@ -115,8 +115,8 @@ pub fn parse(text: &str) -> Result<Parsed, String> {
     let mut token = String::new();
     let finish = |token: &mut String, parsed: &mut Parsed| -> bool {
         let word = std::mem::take(token);
+        let ends = matches!(word.as_str(), "1-0" | "0-1" | "1/2-1/2" | "*");
         let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-        let ends = matches!(word, "1-0" | "0-1" | "1/2-1/2" | "*");
         if !ends && !word.is_empty() && !word.starts_with('$') {
             parsed.moves.push(word.to_string());
         }
@@ -300,5 +300,33 @@ mod tests {
             "{text}"
         );
         assert!(!text.contains("[TimeControl"), "{text}");
+    }
+
+    #[test]
+    fn written_games_read_back() {
+        let moves: Vec<String> = ["e2e4", "e7e5", "J@f5"].map(String::from).to_vec();
+        let tags = [("Variant", "alice".to_string()), ("Black", "a \"quoted\" name".to_string())];
+        let text = write(&tags, "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", &moves, Some("a {comment}"), "*");
+        let parsed = parse(&text).unwrap();
+        assert_eq!(parsed.moves, moves);
+        assert_eq!(parsed.tag("variant"), Some("alice"));
+        assert_eq!(parsed.tag("Black"), Some("a \"quoted\" name"));
+    }
+
+    #[test]
+    fn comments_variations_numbers_and_glyphs_are_skipped() {
+        let text = "[Event \"x\"]\n[FEN \"8/8/8/8 b - - 0 5\"]\n\n5... e7e5 {best} 6. g1f3 $1 (6. d2d4 d7d5) ; rest\nb8c6 1-0 7. a2a3";
+        let parsed = parse(text).unwrap();
+        assert_eq!(parsed.moves, ["e7e5", "g1f3", "b8c6"]);
+        assert_eq!(parsed.tag("FEN"), Some("8/8/8/8 b - - 0 5"));
+        assert_eq!(parse("1.e2e4 e7e5").unwrap().moves, ["e2e4", "e7e5"]);
+    }
+
+    #[test]
+    fn broken_tags_are_errors() {
+        assert!(parse("[Event \"x\"\n1. e2e4").is_err());
+        assert!(parse("[Event x]\n1. e2e4").is_err());
+        assert!(parse("[Event]").is_err());
+        assert_eq!(parse("").unwrap(), Parsed::default());
     }
 }

@@ -64,6 +64,7 @@ impl Mode {
 }
 
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct ClockSpec {
     base_ms: u64,
     #[serde(default)]
@@ -72,24 +73,25 @@ struct ClockSpec {
 
 /// A request of the page.
 #[derive(Debug, Deserialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 enum Request {
     New(NewGame),
     Move { name: String },
-    Undo,
+    Undo {},
     Goto { ply: usize },
-    Hint,
-    Resign,
+    Hint {},
+    Resign {},
     Analyse { on: bool, multipv: Option<u8> },
-    Pause,
-    Resume,
-    Step,
+    Pause {},
+    Resume {},
+    Step {},
     Fen { fen: String },
-    PgnExport,
+    PgnExport {},
     PgnImport { pgn: String },
 }
 
 #[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 struct NewGame {
     variant: String,
     fen: Option<String>,
@@ -346,13 +348,13 @@ impl Tab {
         match request {
             Request::New(game) => self.start(game)?,
             Request::Move { name } => self.human_move(&name)?,
-            Request::Undo => self.undo()?,
+            Request::Undo {} => self.undo()?,
             Request::Goto { ply } => {
                 self.view_ply = ply.min(self.table.plies());
                 self.drive();
             }
-            Request::Hint => self.hint()?,
-            Request::Resign => {
+            Request::Hint {} => self.hint()?,
+            Request::Resign {} => {
                 let human = self.human_to_act().ok_or("there is no game to resign")?;
                 self.end(winner_score(!human), format!("{} resigns", title(human)));
             }
@@ -369,7 +371,7 @@ impl Tab {
                 }
                 self.restart_analysis();
             }
-            Request::Pause => {
+            Request::Pause {} => {
                 self.watch_only()?;
                 self.paused = true;
                 self.stepping = false;
@@ -377,12 +379,12 @@ impl Tab {
                 self.stop_clock();
                 self.send_state();
             }
-            Request::Resume => {
+            Request::Resume {} => {
                 self.watch_only()?;
                 self.paused = false;
                 self.drive();
             }
-            Request::Step => {
+            Request::Step {} => {
                 self.watch_only()?;
                 if !self.paused {
                     return Err("step is for a paused game".to_string());
@@ -397,7 +399,7 @@ impl Tab {
                 };
                 self.start(game)?;
             }
-            Request::PgnExport => {
+            Request::PgnExport {} => {
                 let text = self.pgn();
                 self.push(json!({ "type": "pgn", "pgn": text }));
             }
@@ -1043,6 +1045,18 @@ fn title(color: Color) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn requests_with_unknown_fields_or_types_are_refused() {
+        assert!(serde_json::from_str::<Request>(r#"{"type": "hint"}"#).is_ok());
+        let new = r#"{"type": "new", "variant": "alice", "mode": "watch", "clock": {"base_ms": 1000, "inc_ms": 10}}"#;
+        assert!(serde_json::from_str::<Request>(new).is_ok());
+        assert!(serde_json::from_str::<Request>(r#"{"type": "hint", "extra": 1}"#).is_err());
+        assert!(serde_json::from_str::<Request>(r#"{"type": "move", "name": "e2e4", "x": 1}"#).is_err());
+        assert!(serde_json::from_str::<Request>(r#"{"type": "new", "variant": "chess", "mode": "play", "x": 1}"#).is_err());
+        assert!(serde_json::from_str::<Request>(r#"{"type": "goto", "ply": 1e99}"#).is_err());
+        assert!(serde_json::from_str::<Request>(r#"{"type": "dance"}"#).is_err());
+    }
 
     #[test]
     fn info_lines_are_read() {
