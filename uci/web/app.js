@@ -389,7 +389,8 @@ function arrowMoves() {
     });
   }
   if (hintMove && hintMove.move) out.push({ move: hintMove.move, cls: "hint", width: 1, title: `hint ${hintMove.move.name}` });
-  return out;
+  // The best line's arrow is drawn last, on top of the others.
+  return out.reverse();
 }
 
 function renderBoards() {
@@ -733,7 +734,7 @@ function renderEvalBar() {
   part.style.height = `${(share * 100).toFixed(1)}%`;
   bar.classList.toggle("flipped", orientation() === "black");
   bar.classList.toggle("unknown", cp === null);
-  bar.querySelector(".eval-text").textContent = cp === null ? "" : scoreText(cp);
+  bar.title = cp === null ? "Evaluation (White's view)" : `Evaluation: ${scoreText(cp)} (White's view)`;
   bar.dataset.cp = cp === null ? "" : String(cp);
 }
 
@@ -913,8 +914,9 @@ function onHandClick(color, kind) {
 // ---------------------------------------------------------------- drag and drop
 
 function startDrag(ev, origin, kind, color, isDrop) {
-  const rectEl = ev.target.closest("[data-square]") || ev.target.closest("[data-kind]");
-  const size = rectEl ? rectEl.getBoundingClientRect().width : 60;
+  // The dragged piece is drawn at the board's square size.
+  const sqEl = document.querySelector("#boards [data-square]");
+  const size = sqEl ? sqEl.getBoundingClientRect().width : 60;
   drag = {
     pointerId: ev.pointerId,
     x0: ev.clientX,
@@ -923,7 +925,7 @@ function startDrag(ev, origin, kind, color, isDrop) {
     drop: isDrop ? kind : null,
     color,
     kind,
-    size: isDrop ? Math.max(size, 48) : size,
+    size: Math.max(size, 32),
     ghost: null,
     moved: false,
   };
