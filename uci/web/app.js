@@ -150,8 +150,8 @@ function showMessage(text, kind = "info") {
   el.textContent = text;
   el.dataset.kind = kind;
   clearTimeout(messageTimer);
-  if (kind !== "conn" && kind !== "error") {
-    messageTimer = setTimeout(() => clearMessage(), 8000);
+  if (kind !== "conn") {
+    messageTimer = setTimeout(() => clearMessage(), kind === "error" ? 12000 : 6000);
   }
 }
 
@@ -769,7 +769,8 @@ function renderEvalGraph() {
   const cx = x(state.ply).toFixed(1);
   svg.innerHTML = `<rect class="bg" x="0" y="0" width="${W}" height="${H}"/>${areas}<line class="mid" x1="0" y1="${H / 2}" x2="${W}" y2="${
     H / 2
-  }"/>${polys}<line class="cursor" x1="${cx}" y1="0" x2="${cx}" y2="${H}"/>${known ? "" : `<text x="${W / 2}" y="${H / 2 + 4}" text-anchor="middle">evaluation graph</text>`}`;
+  }"/>${polys}<line class="cursor" x1="${cx}" y1="0" x2="${cx}" y2="${H}"/>`;
+  svg.classList.toggle("empty", !known);
   svg.dataset.n = String(n);
 }
 
