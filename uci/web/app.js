@@ -178,7 +178,7 @@ function onHello(msg) {
   for (const id of ["engine", "engine2"]) {
     $(id).innerHTML = engines.map((e, i) => `<option value="${i}">${esc(e)}</option>`).join("");
   }
-  for (const el of document.querySelectorAll(".engine-pick")) el.hidden = engines.length < 2;
+  syncForm();
   // A link /?variant=NAME&fen=FEN starts that game (also after a reconnect:
   // the URL always holds the variant and the viewed position).
   const params = new URLSearchParams(location.search);
@@ -215,6 +215,7 @@ function onState(msg) {
     $("mode").value = msg.mode;
     if (msg.mode === "play" && msg.human && msg.human.length === 1) $("side").value = msg.human[0];
     if (typeof msg.level === "number") $("level").value = msg.level;
+    syncForm();
     const info = variantInfo(msg.variant);
     merged = false;
     document.body.classList.toggle("multi-board", !!(info ? info.boards > 1 : msg.position.boards > 1));
@@ -345,6 +346,7 @@ function renderHeader() {
   const info = variantInfo(state.variant);
   const modeName = { play: "vs engine", watch: "engine vs engine", analysis: "analysis" }[state.mode] || state.mode;
   $("game-title").textContent = `${info ? info.title : state.variant} · ${modeName}`;
+  document.title = `${r0(state)}Vorpal · ${info ? info.title : state.variant}`;
   let status = "";
   if (state.result) status = "Game over";
   else if (state.ply < state.plies) status = `Viewing move ${state.ply} of ${state.plies}`;
@@ -359,6 +361,7 @@ function renderHeader() {
   $("result").hidden = !r;
 }
 
+const r0 = (st) => (st.result ? `${st.result.score} · ` : st.thinking ? "… " : "");
 const cap = (s) => (s ? s[0].toUpperCase() + s.slice(1) : s);
 
 // ---------------------------------------------------------------- boards
@@ -1119,8 +1122,18 @@ function switchView() {
   showMessage(merged ? "Merged view: board B's pieces are drawn faded (S to switch back)" : "Boards side by side", "info");
 }
 
+function syncForm() {
+  const mode = $("mode").value;
+  document.querySelector("label.for-play").hidden = mode !== "play";
+  const many = !!hello && (hello.engines || []).length > 1;
+  const picks = document.querySelectorAll(".engine-pick");
+  if (picks[0]) picks[0].hidden = !many;
+  if (picks[1]) picks[1].hidden = !many || mode !== "watch";
+}
+
 function controlEvents() {
   $("new-game").addEventListener("click", newGame);
+  $("mode").addEventListener("change", syncForm);
   $("undo").addEventListener("click", () => send({ type: "undo" }));
   $("hint").addEventListener("click", () => send({ type: "hint" }));
   $("resign").addEventListener("click", () => send({ type: "resign" }));
