@@ -890,6 +890,17 @@ function openPicker(moves, anchorEl) {
   div.style.left = `${left}px`;
   div.style.top = `${Math.max(4, top)}px`;
   picker = { el: div, moves };
+  // Hovering a choice shows where that move lands.
+  div.addEventListener("pointerover", (ev) => {
+    for (const t of document.querySelectorAll(".sq.pick-hover")) t.classList.remove("pick-hover");
+    const btn = ev.target.closest("button[data-move]");
+    const m = btn && moves.find((x) => x.name === btn.dataset.move);
+    if (!m) return;
+    for (const n of [m.lands, ...(m.also || [])]) {
+      const t = n && document.querySelector(`#boards [data-square="${cssEsc(n)}"]`);
+      if (t) t.classList.add("pick-hover");
+    }
+  });
   const first = div.querySelector("button[data-move]");
   if (first) first.focus({ preventScroll: true });
 }
