@@ -303,6 +303,15 @@ function movesFromSelection() {
   return state.legal.filter((m) => !m.from && m.drop === selected.drop);
 }
 
+// The selected piece's moves onto a clicked square: its `to`, or, on the other
+// boards of the Alice games, the square where it lands (the highlighted hint).
+function movesTo(target) {
+  const moves = movesFromSelection();
+  const direct = moves.filter((m) => m.to === target);
+  if (direct.length || boardsOf() < 2) return direct;
+  return moves.filter((m) => m.lands === target && m.to !== target);
+}
+
 function humanColor() {
   return state ? state.position.side_to_move : "white";
 }
@@ -832,7 +841,7 @@ function onSquareClick(el) {
   if (!state) return;
   const target = clickedSquare(el);
   if (selected) {
-    const cands = movesFromSelection().filter((m) => m.to === target);
+    const cands = movesTo(target);
     if (cands.length) {
       chooseAmong(cands, el);
       return;
@@ -984,7 +993,7 @@ function dragEnd(ev) {
   const sqEl = over && over.closest ? over.closest("[data-square]") : null;
   if (sqEl && state) {
     const target = clickedSquare(sqEl);
-    const cands = movesFromSelection().filter((m) => m.to === target);
+    const cands = movesTo(target);
     if (cands.length && !(d.from && target === d.from)) {
       renderBoards();
       chooseAmong(cands, sqEl);

@@ -96,6 +96,7 @@ export function boardSvg(model) {
         const dest = model.dests.get(k);
         if (dest) cls.push("dest");
         if (model.selected === k) cls.push("selected");
+        if (model.lands.has(k)) cls.push("land-target");
         squares.push(
           `<rect class="${cls.join(" ")}" x="${x}" y="${y}" width="${S}" height="${S}" data-square="${esc(
             model.name(f, r),
