@@ -677,7 +677,7 @@ function renderControls() {
   const m = state.mode;
   document.body.dataset.mode = m;
   const over = !!state.result;
-  $("undo").disabled = state.plies === 0 || m === "watch";
+  $("undo").disabled = state.plies === 0;
   $("hint").disabled = m !== "play" || over || !state.legal.length;
   $("resign").disabled = m !== "play" || over;
   $("pause").textContent = state.paused ? "▶ Resume" : "❚❚ Pause";
