@@ -537,6 +537,7 @@ function renderBoards() {
   $("play-area").style.setProperty("--aspect", String(aspect));
   $("play-area").style.setProperty("--count", String(drawn.length));
   container.classList.toggle("has-labels", boards > 1);
+  document.body.classList.toggle("boards-3", drawn.length >= 3);
   if (drag) {
     const el = container.querySelector(`.piece[data-at="${cssEsc(drag.from)}"]`);
     if (el) el.classList.add("drag-origin");
