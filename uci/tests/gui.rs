@@ -7,11 +7,16 @@ use std::process::Command;
 
 #[test]
 fn gui_tests_pass_in_a_real_browser() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("uci/ sits in the workspace");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("uci/ sits in the workspace");
     let venv = Command::new(root.join("scripts/venv.sh"))
         .status()
         .expect("scripts/venv.sh runs");
-    assert!(venv.success(), "scripts/venv.sh failed: the GUI tests need Python 3 and pip");
+    assert!(
+        venv.success(),
+        "scripts/venv.sh failed: the GUI tests need Python 3 and pip"
+    );
     assert!(
         Path::new("/usr/bin/chromium").exists() || which_chromium(),
         "the GUI tests need Debian's chromium: apt-get install chromium"

@@ -11,7 +11,7 @@ use vorpal_eval::Evaluated;
 use vorpal_perft::perft;
 
 /// Positions tried per game and way of making them.
-const PER_GAME: usize = 1_000;
+const PER_GAME: usize = 10_000;
 
 /// One square of a FEN board: a piece token (with its board or state marks) or empty.
 #[derive(Clone, PartialEq)]
@@ -220,7 +220,7 @@ fn check_game<G: Evaluated>(variant: Variant) -> [usize; 2] {
     let playouts = playout_fens::<G>(variant, &mut rng, PER_GAME);
     let mut candidates: Vec<String> = playouts.iter().map(|fen| random_placement(fen, &mut rng)).collect();
     candidates.extend(playouts.iter().map(|fen| mutate(fen, &mut rng)));
-    let tt = TranspositionTable::new(1);
+    let tt = TranspositionTable::new(16);
     let accepted = candidates
         .par_iter()
         .filter(|fen| match G::from_fen_with(variant, fen, &RuleOptions::default()) {
@@ -243,8 +243,13 @@ fn check_game<G: Evaluated>(variant: Variant) -> [usize; 2] {
 #[test]
 fn every_accepted_position_is_safe_in_every_operation() {
     for variant in Variant::all() {
+        let started = std::time::Instant::now();
         let [accepted, rejected] = with_game!(variant, G => check_game::<G>(variant));
-        eprintln!("{}: {accepted} accepted, {rejected} rejected", variant.name());
+        eprintln!(
+            "{}: {accepted} accepted, {rejected} rejected, {:.1} s",
+            variant.name(),
+            started.elapsed().as_secs_f64()
+        );
         assert_eq!(accepted + rejected, 2 * PER_GAME);
         // Both kinds must occur, or the generator tests nothing.
         assert!(accepted >= PER_GAME / 10, "{variant:?}: only {accepted} accepted");

@@ -31,6 +31,16 @@ pub const MATE: i32 = 31_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Plies of compulsory captures quiescence searches at full width.
 const QS_FORCED_FULL_WIDTH: u32 = 4;
+/// Quiescence answers a check with every evasion only this near the horizon; deeper,
+/// a checked side may stand pat (mate is still seen: the legal moves are generated).
+/// Captures that give check, common where pieces change boards, and full-width
+/// evasions otherwise alternate for dozens of plies (a duo position took 1.3 million
+/// nodes at depth 1).
+const QS_EVASION_DEPTH: u32 = 4;
+/// How many captures quiescence tries at a node past its first plies.
+const QS_DEEP_WIDTH: usize = 3;
+/// Quiescence ends here whatever the position, compulsory captures included.
+const QS_MAX_DEPTH: u32 = 12;
 
 /// A static evaluation of one game, from the side to move's point of view.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -733,7 +743,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if let Some(result) = pos.judge(!moves.is_empty()) {
             return Self::result_score(result, pos.side_to_move(), ply);
         }
-        let in_check = pos.in_check();
+        if qdepth >= QS_MAX_DEPTH {
+            return self.evaluator.evaluate(pos);
+        }
+        let in_check = qdepth < QS_EVASION_DEPTH && pos.in_check();
         // Where capturing is compulsory and possible, every legal move is a capture and
         // standing pat would pretend a choice the rules do not give.
         let forced = in_check || (G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv)));
@@ -757,6 +770,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // still has to capture (no stand-pat), but the sequence becomes a line.
         let width = if G::SEARCH.mandatory_capture && forced && !in_check && qdepth >= QS_FORCED_FULL_WIDTH {
             1
+        } else if !in_check && qdepth >= QS_FORCED_FULL_WIDTH {
+            // Without exchange evaluation, every capture of every board would be tried:
+            // deep in quiescence only the best-ordered few are.
+            moves.len().min(QS_DEEP_WIDTH)
         } else {
             moves.len()
         };

@@ -305,8 +305,17 @@ mod tests {
     #[test]
     fn written_games_read_back() {
         let moves: Vec<String> = ["e2e4", "e7e5", "J@f5"].map(String::from).to_vec();
-        let tags = [("Variant", "alice".to_string()), ("Black", "a \"quoted\" name".to_string())];
-        let text = write(&tags, "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1", &moves, Some("a {comment}"), "*");
+        let tags = [
+            ("Variant", "alice".to_string()),
+            ("Black", "a \"quoted\" name".to_string()),
+        ];
+        let text = write(
+            &tags,
+            "8/8/8/4k3/8/8/4P3/4K3 w - - 0 1",
+            &moves,
+            Some("a {comment}"),
+            "*",
+        );
         let parsed = parse(&text).unwrap();
         assert_eq!(parsed.moves, moves);
         assert_eq!(parsed.tag("variant"), Some("alice"));

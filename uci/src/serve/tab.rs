@@ -1053,7 +1053,9 @@ mod tests {
         assert!(serde_json::from_str::<Request>(new).is_ok());
         assert!(serde_json::from_str::<Request>(r#"{"type": "hint", "extra": 1}"#).is_err());
         assert!(serde_json::from_str::<Request>(r#"{"type": "move", "name": "e2e4", "x": 1}"#).is_err());
-        assert!(serde_json::from_str::<Request>(r#"{"type": "new", "variant": "chess", "mode": "play", "x": 1}"#).is_err());
+        assert!(
+            serde_json::from_str::<Request>(r#"{"type": "new", "variant": "chess", "mode": "play", "x": 1}"#).is_err()
+        );
         assert!(serde_json::from_str::<Request>(r#"{"type": "goto", "ply": 1e99}"#).is_err());
         assert!(serde_json::from_str::<Request>(r#"{"type": "dance"}"#).is_err());
     }
