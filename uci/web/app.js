@@ -205,6 +205,8 @@ function onHello(msg) {
 function onState(msg) {
   const prev = state;
   state = msg;
+  // The latest state, for tests and other tools (docs/GUI.md).
+  window.vorpalState = msg;
   stateAt = performance.now();
   const gameKey = `${msg.variant}|${msg.mode}|${msg.start_fen}|${(msg.human || []).join(",")}`;
   const newGame = gameKey !== lastGameKey;

@@ -2,6 +2,7 @@
 engine that dies in mid-game."""
 
 import asyncio
+import concurrent.futures
 import json
 import os
 import signal
@@ -10,6 +11,13 @@ import urllib.error
 import urllib.request
 
 import websockets
+
+
+def run_async(coroutine):
+    """Runs a coroutine to its end on a thread of its own: Playwright's sync API keeps
+    an event loop running on the test thread."""
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def get(url, host=None):
@@ -53,7 +61,7 @@ def test_a_foreign_origin_cannot_open_the_socket(server):
         except websockets.exceptions.InvalidStatus as e:
             return e.response.status_code == 403
 
-    assert asyncio.run(run())
+    assert run_async(run())
 
 
 MALFORMED = [
@@ -120,7 +128,7 @@ def test_malformed_messages_get_errors_and_the_server_goes_on(server):
             state = await receive(ws, lambda m: is_state(m) and m["plies"] == 2)
             assert state["result"] is None
 
-    asyncio.run(run())
+    run_async(run())
     assert server.alive()
 
 
@@ -143,7 +151,7 @@ def test_an_engine_killed_in_mid_game_is_restarted_and_play_goes_on(server):
             after = set(server.engines())
             assert after and not after & before
 
-    asyncio.run(run())
+    run_async(run())
 
 
 def test_a_human_move_comes_back_before_the_engine_thinks(server):
@@ -158,5 +166,5 @@ def test_a_human_move_comes_back_before_the_engine_thinks(server):
             assert state["plies"] == 1 and state["thinking"]
             return elapsed
 
-    elapsed = asyncio.run(run())
+    elapsed = run_async(run())
     print(f"human move answered in {elapsed * 1000:.1f} ms")
