@@ -184,12 +184,12 @@ def test_analysis_shows_several_lines_and_an_arrow(browser, server, output):
     page.page.wait_for_function("() => document.querySelectorAll('.arrow').length >= 1", timeout=30_000)
     text = page.page.inner_text("#pv-lines")
     assert any(ch.isdigit() for ch in text)
+    page.page.screenshot(path=str(output / "analysis.png"))
     # A click on a line plays its first move.
     first = page.page.get_attribute("#pv-lines .pv-line", "data-move")
     page.page.click(f'#pv-lines .pv-line[data-move="{first}"]')
     state = page.wait_plies(1)
     assert state["history"][0]["name"] == first
-    page.page.screenshot(path=str(output / "analysis.png"))
     page.page.uncheck("#analyse")
     page.check_console()
     page.close()
@@ -280,3 +280,56 @@ def test_three_tabs_load_fast_and_the_server_stays_small(browser, server):
     for page in pages:
         page.check_console()
         page.close()
+
+
+def test_hint_take_back_and_resign(browser, server):
+    page = Page(browser, game_url(server, "alice"))
+    state = page.wait("() => { const s = window.vorpalState; return s && s.variant === 'alice' && s.legal.length > 0; }")
+    page.page.click("#hint")
+    page.page.wait_for_function("() => document.querySelectorAll('.arrow').length >= 1", timeout=30_000)
+    move = next(m for m in state["legal"] if m["name"] == "e2e4")
+    page.click_move(move, "white")
+    page.wait("() => window.vorpalState.plies === 2 && !window.vorpalState.thinking")
+    page.page.click("#undo")
+    state = page.wait("() => window.vorpalState.plies === 0")
+    assert state["legal"], "after the take-back it is White's turn again"
+    page.page.click("#resign")
+    page.page.wait_for_function("() => document.body.dataset.result === '0-1'")
+    assert "resigns" in page.page.inner_text("#result")
+    page.check_console()
+    page.close()
+
+
+def test_watching_engines_pause_and_step(browser, server):
+    page = Page(browser, game_url(server, "minialice", mode="watch"))
+    page.wait("() => window.vorpalState && window.vorpalState.mode === 'watch' && window.vorpalState.plies >= 2")
+    page.page.click("#pause")
+    state = page.wait("() => window.vorpalState.paused && !window.vorpalState.thinking")
+    plies = state["plies"]
+    page.page.wait_for_timeout(500)
+    assert page.state()["plies"] == plies, "a paused game stands still"
+    page.page.click("#step")
+    state = page.wait(f"() => window.vorpalState.plies === {plies + 1} && !window.vorpalState.thinking")
+    page.page.wait_for_timeout(500)
+    assert page.state()["plies"] == plies + 1, "a step plays one move"
+    page.check_console()
+    page.close()
+
+
+def test_an_engine_killed_in_mid_game_is_announced_and_play_goes_on(browser, server):
+    import os
+    import signal
+
+    page = Page(browser, game_url(server, "chess"))
+    state = page.wait("() => { const s = window.vorpalState; return s && s.legal.length > 0 && s.engines[0].startsWith('Vorpal'); }")
+    page.click_move(next(m for m in state["legal"] if m["name"] == "e2e4"), "white")
+    state = page.wait_turn()
+    for pid in server.engines():
+        os.kill(pid, signal.SIGKILL)
+    move = sorted(state["legal"], key=lambda m: m["name"])[0]
+    page.click_move(move, "white")
+    page.page.wait_for_function("() => document.querySelector('#message').textContent.includes('restarted')", timeout=30_000)
+    state = page.wait("() => window.vorpalState.plies >= 4 && !window.vorpalState.thinking")
+    assert state["legal"] and not state["result"]
+    page.check_console()
+    page.close()
