@@ -131,6 +131,12 @@ def test_a_game_played_by_clicks(browser, server, output, variant):
     )
     if fen:
         assert state["start_fen"] == fen
+    # One element per square, named as the protocol names it; none for a hole.
+    view = state["position"]
+    squares = page.page.eval_on_selector_all("[data-square]", "els => els.map(e => e.dataset.square)")
+    assert len(squares) == len(set(squares)) == view["boards"] * view["files"] * view["ranks"] - len(view["removed"])
+    assert not set(view["removed"]) & set(squares)
+    assert ("Aa1" if view["boards"] > 1 else "a1") in squares
     played = []
     to_do = list(wanted)
     for _ in range(max(HUMAN_MOVES, len(wanted) + 1)):
