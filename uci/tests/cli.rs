@@ -262,3 +262,30 @@ fn a_reader_that_goes_away_ends_the_program_quietly() {
     let status = exit_status(&mut engine, WAIT).expect("the engine exits once its reader is gone");
     assert!(status.success(), "the engine ended with {status}");
 }
+
+#[test]
+fn serve_refuses_bad_arguments_with_one_line() {
+    for (args, message) in [
+        (&["serve", "--nodes", "0"][..], "error: --nodes must be at least 1"),
+        (&["serve", "--host", "nonsense"][..], "invalid value 'nonsense'"),
+        (&["serve", "--port", "99999"][..], "invalid value '99999'"),
+    ] {
+        let output = vorpal(args, WAIT);
+        assert!(!output.status.success(), "{args:?}");
+        assert!(output.stderr.contains(message), "{args:?}: {}", output.stderr);
+        assert_eq!(output.stderr.trim().lines().count(), 1, "{args:?}: {}", output.stderr);
+    }
+}
+
+#[test]
+fn serve_reports_a_port_in_use() {
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = taken.local_addr().expect("its address").port().to_string();
+    let output = vorpal(&["serve", "--port", &port], WAIT);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(
+        output.stderr.starts_with(&format!("error: cannot listen on 127.0.0.1:{port}")),
+        "{}",
+        output.stderr
+    );
+}
