@@ -1,5 +1,5 @@
 //! Vorpal's engine: board geometry, the rules of each game behind the [`Game`] trait,
-//! move generation, Zobrist hashing and (in later modules) the search.
+//! move generation, Zobrist hashing, the view a GUI draws and the search.
 
 pub mod alice;
 pub mod attacks;

@@ -370,7 +370,7 @@ impl<const N: usize> AliceGame<N> {
         self.pinned = pinned;
     }
 
-    /// Whether our king on board `kb` at `king` is safe once `from` and `to` are empty
+    /// Whether our king at `king` on its board is safe once `from` and `to` are empty
     /// (our piece gone through the glass, the captured piece gone).
     #[inline(always)]
     fn safe_after_vanishing(&self, king: Square, from: Square, to: Square) -> bool {

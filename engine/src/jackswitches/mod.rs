@@ -414,11 +414,6 @@ impl JacksWitches {
         of(Kind::Jack).any(|jack| jack != target && self.jack_steps(jack, occupied, wazir).contains(target))
     }
 
-    /// Whether the side to move's King is attacked.
-    pub fn is_check(&self) -> bool {
-        self.attacked(self.king(self.side), !self.side)
-    }
-
     /// The exclusion rule: no two teleporters hold enemy pieces of one type.
     #[inline(always)]
     pub fn exclusion_holds(&self) -> bool {
@@ -604,7 +599,7 @@ impl JacksWitches {
     /// one opens it) and the teleporters. `None` in check, where every move is played
     /// out. Elsewhere such a move only blocks or removes enemy attacks.
     fn sensitive_squares(&self) -> Option<WideBitboard> {
-        if self.is_check() {
+        if self.in_check() {
             return None;
         }
         let eyes = self
@@ -766,7 +761,7 @@ impl Game for JacksWitches {
 
     #[inline(always)]
     fn in_check(&self) -> bool {
-        self.is_check()
+        self.attacked(self.king(self.side), !self.side)
     }
 
     fn judge(&self, any_legal_move: bool) -> Option<GameResult> {

@@ -306,8 +306,8 @@ impl Maharajah {
         next
     }
 
-    /// Calls `visit` with every pseudo-legal move of the side to move; `transform`
-    /// says whether transformations are allowed at all (checked by the caller).
+    /// Calls `visit` with every pseudo-legal move of the side to move; transformations
+    /// only while the side may transform (not locked, its Maharajah not attacked).
     #[inline(always)]
     fn pseudo_moves(&self, mut visit: impl FnMut(KingsMove)) {
         let us = self.side;
