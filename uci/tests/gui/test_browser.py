@@ -307,7 +307,8 @@ def test_hint_take_back_and_resign(browser, server):
 
 
 def test_watching_engines_pause_and_step(browser, server):
-    page = Page(browser, game_url(server, "minialice", mode="watch"))
+    # Chess: a game at a few thousand nodes a move lasts long enough to pause it.
+    page = Page(browser, game_url(server, "chess", mode="watch"))
     page.wait("() => window.vorpalState && window.vorpalState.mode === 'watch' && window.vorpalState.plies >= 2")
     page.page.click("#pause")
     state = page.wait("() => window.vorpalState.paused && !window.vorpalState.thinking")
