@@ -284,7 +284,9 @@ fn serve_reports_a_port_in_use() {
     let output = vorpal(&["serve", "--port", &port], WAIT);
     assert_eq!(output.status.code(), Some(1));
     assert!(
-        output.stderr.starts_with(&format!("error: cannot listen on 127.0.0.1:{port}")),
+        output
+            .stderr
+            .starts_with(&format!("error: cannot listen on 127.0.0.1:{port}")),
         "{}",
         output.stderr
     );
