@@ -28,9 +28,9 @@ CHROMIUM_ARGS = [
 
 
 class Server:
-    def __init__(self, *extra):
+    def __init__(self, *extra, nodes=NODES):
         self.process = subprocess.Popen(
-            [VORPAL, "serve", "--port", "0", "--nodes", str(NODES), *extra],
+            [VORPAL, "serve", "--port", "0", "--nodes", str(nodes), *extra],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -69,6 +69,16 @@ def server():
     s = Server()
     yield s
     assert s.alive(), "the server died during the tests"
+    s.stop()
+
+
+@pytest.fixture
+def slow_server():
+    """Engines at 300,000 nodes a move: a watched game that a test can pause before it
+    ends (at 3,000 nodes a whole chess game can finish in under a second)."""
+    s = Server(nodes=300_000)
+    yield s
+    assert s.alive(), "the server died during the test"
     s.stop()
 
 

@@ -306,9 +306,8 @@ def test_hint_take_back_and_resign(browser, server):
     page.close()
 
 
-def test_watching_engines_pause_and_step(browser, server):
-    # Chess: a game at a few thousand nodes a move lasts long enough to pause it.
-    page = Page(browser, game_url(server, "chess", mode="watch"))
+def test_watching_engines_pause_and_step(browser, slow_server):
+    page = Page(browser, game_url(slow_server, "chess", mode="watch"))
     page.wait("() => window.vorpalState && window.vorpalState.mode === 'watch' && window.vorpalState.plies >= 2")
     page.page.click("#pause")
     state = page.wait("() => window.vorpalState.paused && !window.vorpalState.thinking")
