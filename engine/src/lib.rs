@@ -5,6 +5,7 @@ pub mod alice;
 pub mod attacks;
 pub mod bench;
 pub mod bitboard;
+pub mod board;
 pub mod chess;
 pub mod fen;
 pub mod game;

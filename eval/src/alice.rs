@@ -85,7 +85,7 @@ impl<const N: usize> Evaluator<AliceGame<N>> for AliceEval {
     fn tactical_order(&self, pos: &AliceGame<N>, mv: AliceMove) -> i32 {
         let attacker = pos
             .board(mv.from_board())
-            .role_at(mv.from())
+            .kind_at(mv.from())
             .map_or(0, |r| r.index() as i32);
         // A zero move captures on the board it arrives on.
         let capture_board = if mv.from() == mv.to() {
@@ -95,7 +95,7 @@ impl<const N: usize> Evaluator<AliceGame<N>> for AliceEval {
         };
         let victim = pos
             .board(capture_board)
-            .role_at(mv.to())
+            .kind_at(mv.to())
             .map_or(0, |r| ORDER_VALUE[r.index()]);
         let promotion = match mv.kind() {
             AliceMoveKind::Promotion(role) => ORDER_VALUE[role.index()],

@@ -145,10 +145,10 @@ fn shield_zone(color: Color, king: Square) -> Bitboard {
 impl ChessEval {
     fn side(&self, pos: &Chess, us: Color, phase: i32) -> Tapered {
         let them = !us;
-        let occupied = pos.occupied();
-        let ours = pos.by_color(us);
-        let our_pawns = pos.pieces(us, Role::Pawn);
-        let their_pawns = pos.pieces(them, Role::Pawn);
+        let occupied = pos.board().occupied();
+        let ours = pos.board().by_color(us);
+        let our_pawns = pos.board().pieces(us, Role::Pawn);
+        let their_pawns = pos.board().pieces(them, Role::Pawn);
         let their_pawn_attacks: Bitboard = their_pawns
             .map(|sq| pawn_attacks(them, sq))
             .fold(Bitboard::EMPTY, |a, b| a | b);
@@ -161,7 +161,7 @@ impl ChessEval {
         let mut attackers = 0;
 
         for role in Role::ALL {
-            for sq in pos.pieces(us, role) {
+            for sq in pos.board().pieces(us, role) {
                 let relative = if us == Color::White { sq } else { sq.flip_rank() };
                 score += MATERIAL[role.index()] + TABLES[role.index()][relative.index()];
                 let attacks = match role {
@@ -190,7 +190,7 @@ impl ChessEval {
                 }
             }
         }
-        if pos.pieces(us, Role::Bishop).count() >= 2 {
+        if pos.board().pieces(us, Role::Bishop).count() >= 2 {
             score += BISHOP_PAIR;
         }
 
@@ -213,7 +213,7 @@ impl ChessEval {
             score.mg += shelter * SHIELD_PAWN;
         }
         // Attacks on the enemy king count for us: more attackers, disproportionately more.
-        if attackers >= 2 && pos.pieces(us, Role::Queen).nonempty() {
+        if attackers >= 2 && pos.board().pieces(us, Role::Queen).nonempty() {
             score.mg += attack_units * attack_units / 2;
         }
         score
@@ -224,18 +224,18 @@ impl Evaluator<Chess> for ChessEval {
     fn evaluate(&self, pos: &Chess) -> i32 {
         let phase: i32 = Role::ALL
             .iter()
-            .map(|r| PHASE[r.index()] * pos.by_role(*r).count() as i32)
+            .map(|r| PHASE[r.index()] * pos.board().by_kind(*r).count() as i32)
             .sum();
         let us = pos.side_to_move();
         let total = self.side(pos, us, phase) - self.side(pos, !us, phase);
         let mut score = total.blend(phase, MAX_PHASE) + TEMPO;
         // Without pawns, an edge of less than a rook rarely wins.
         let stronger = if score > 0 { us } else { !us };
-        if pos.pieces(stronger, Role::Pawn).is_empty() {
+        if pos.board().pieces(stronger, Role::Pawn).is_empty() {
             let material = |c: Color| -> i32 {
                 Role::ALL[1..5]
                     .iter()
-                    .map(|r| ORDER_VALUE[r.index()] * pos.pieces(c, *r).count() as i32)
+                    .map(|r| ORDER_VALUE[r.index()] * pos.board().pieces(c, *r).count() as i32)
                     .sum()
             };
             if material(stronger) - material(!stronger) < ORDER_VALUE[Role::Rook.index()] {
@@ -246,17 +246,19 @@ impl Evaluator<Chess> for ChessEval {
     }
 
     fn tactical_order(&self, pos: &Chess, mv: ChessMove) -> i32 {
-        let attacker = pos.piece_at(mv.from()).map_or(0, |(_, r)| r.index() as i32);
+        let attacker = pos.board().piece_at(mv.from()).map_or(0, |(_, r)| r.index() as i32);
         let victim = match mv.kind() {
             MoveKind::EnPassant => ORDER_VALUE[0],
-            _ => pos.piece_at(mv.to()).map_or(0, |(_, r)| ORDER_VALUE[r.index()]),
+            _ => pos.board().piece_at(mv.to()).map_or(0, |(_, r)| ORDER_VALUE[r.index()]),
         };
         let promotion = mv.promotion().map_or(0, |r| ORDER_VALUE[r.index()]);
         (victim + promotion) * 8 - attacker
     }
 
     fn material(&self, pos: &Chess) -> i32 {
-        crate::material_balance(&ORDER_VALUE, pos.side_to_move(), |c, r| pos.pieces(c, r).count())
+        crate::material_balance(&ORDER_VALUE, pos.side_to_move(), |c, r| {
+            pos.board().pieces(c, r).count()
+        })
     }
 }
 

@@ -25,11 +25,11 @@ pub struct JabberwockyEval;
 
 impl JabberwockyEval {
     fn side(&self, pos: &Jabberwocky, us: Color) -> i32 {
-        let occupied = pos.occupied();
-        let not_ours = !pos.by_color(us);
+        let occupied = pos.board().occupied();
+        let not_ours = !pos.board().by_color(us);
         let mut score = 0;
         for role in Role::ALL {
-            let pieces = pos.pieces(us, role);
+            let pieces = pos.board().pieces(us, role);
             score += VALUE[role.index()] * pieces.count() as i32;
             if role == Role::Pawn {
                 continue;
@@ -39,7 +39,7 @@ impl JabberwockyEval {
                 score += MOBILITY * reach.count() as i32;
             }
         }
-        let kings = pos.pieces(us, Role::King);
+        let kings = pos.board().pieces(us, Role::King);
         score += match kings.count() {
             0 => NO_KING,
             1 => LONE_KING,
@@ -63,13 +63,13 @@ impl Evaluator<Jabberwocky> for JabberwockyEval {
     }
 
     fn tactical_order(&self, pos: &Jabberwocky, mv: JabberwockyMove) -> i32 {
-        let attacker = pos.role_at(mv.from()).map_or(0, |r| VALUE[r.index()]);
-        let victim = pos.role_at(mv.to()).map_or(0, |r| VALUE[r.index()]);
+        let attacker = pos.board().kind_at(mv.from()).map_or(0, |r| VALUE[r.index()]);
+        let victim = pos.board().kind_at(mv.to()).map_or(0, |r| VALUE[r.index()]);
         victim * 8 - attacker / 8
     }
 
     fn material(&self, pos: &Jabberwocky) -> i32 {
-        crate::material_balance(&VALUE, pos.side_to_move(), |c, r| pos.pieces(c, r).count())
+        crate::material_balance(&VALUE, pos.side_to_move(), |c, r| pos.board().pieces(c, r).count())
     }
 }
 

@@ -22,7 +22,7 @@ const TEMPO: i32 = 10;
 pub struct SuperpermEval;
 
 fn attacks(pos: &Superperm, role: Role, color: Color, sq: vorpal_engine::Square) -> vorpal_engine::Bitboard {
-    let occupied = pos.occupied();
+    let occupied = pos.board().occupied();
     match role {
         Role::Pawn => pawn_attacks(color, sq),
         Role::Knight => knight_attacks(sq),
@@ -37,7 +37,7 @@ impl SuperpermEval {
     /// `us`'s material, placement, mobility and attack on the enemy King.
     fn side(&self, pos: &Superperm, us: Color) -> Tapered {
         let them = !us;
-        let empty = !pos.occupied();
+        let empty = !pos.board().occupied();
         let their_king = pos.king(them);
         let zone = king_attacks(their_king).with(their_king);
         let mut score = Tapered::default();
@@ -45,7 +45,7 @@ impl SuperpermEval {
         let mut attackers = 0;
         let mut covered = vorpal_engine::Bitboard::EMPTY;
         for role in Role::ALL {
-            for sq in pos.pieces(us, role) {
+            for sq in pos.board().pieces(us, role) {
                 let relative = if us == Color::White { sq } else { sq.flip_rank() };
                 score += MATERIAL[role.index()] + TABLES[role.index()][relative.index()];
                 let reach = attacks(pos, role, us, sq);
@@ -63,7 +63,7 @@ impl SuperpermEval {
         }
         // The enemy King's flight squares: those it could step to, neither attacked
         // by us nor taken by its own pieces.
-        let blocked = king_attacks(their_king) & (covered | pos.by_color(them));
+        let blocked = king_attacks(their_king) & (covered | pos.board().by_color(them));
         score.mg += NO_ESCAPE * blocked.count() as i32;
         score.eg += NO_ESCAPE / 2 * blocked.count() as i32;
         if attackers >= 2 {
@@ -75,13 +75,13 @@ impl SuperpermEval {
 
     /// `us`'s pieces next to the enemy King that no piece of ours defends.
     fn hanging(&self, pos: &Superperm, us: Color) -> i32 {
-        let near = king_attacks(pos.king(!us)) & pos.by_color(us);
+        let near = king_attacks(pos.king(!us)) & pos.board().by_color(us);
         if near.is_empty() {
             return 0;
         }
         let mut defended = vorpal_engine::Bitboard::EMPTY;
         for role in Role::ALL {
-            for sq in pos.pieces(us, role) {
+            for sq in pos.board().pieces(us, role) {
                 defended |= attacks(pos, role, us, sq);
             }
         }
@@ -93,7 +93,7 @@ impl Evaluator<Superperm> for SuperpermEval {
     fn evaluate(&self, pos: &Superperm) -> i32 {
         let phase: i32 = Role::ALL
             .iter()
-            .map(|r| PHASE[r.index()] * pos.by_role(*r).count() as i32)
+            .map(|r| PHASE[r.index()] * pos.board().by_kind(*r).count() as i32)
             .sum();
         let us = pos.side_to_move();
         let total = self.side(pos, us) - self.side(pos, !us);
@@ -102,7 +102,7 @@ impl Evaluator<Superperm> for SuperpermEval {
 
     fn tactical_order(&self, pos: &Superperm, mv: SuperpermMove) -> i32 {
         let victim = if pos.is_capture(mv) {
-            pos.role_at(mv.to()).map_or(0, |r| ORDER_VALUE[r.index()])
+            pos.board().kind_at(mv.to()).map_or(0, |r| ORDER_VALUE[r.index()])
         } else {
             0
         };
@@ -111,7 +111,9 @@ impl Evaluator<Superperm> for SuperpermEval {
     }
 
     fn material(&self, pos: &Superperm) -> i32 {
-        crate::material_balance(&ORDER_VALUE, pos.side_to_move(), |c, r| pos.pieces(c, r).count())
+        crate::material_balance(&ORDER_VALUE, pos.side_to_move(), |c, r| {
+            pos.board().pieces(c, r).count()
+        })
     }
 }
 

@@ -12,9 +12,8 @@ use crate::types::{Color, Role, Square};
 
 type Cell = (BoardId, Color, Role);
 
-/// Reads the board field in either form into the `N` boards of `files` files.
-fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<[Board; N], FenError> {
-    let mut boards = [Board::default(); N];
+/// Reads the board field in either form: the men of the `N` boards of `files` files.
+fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<Vec<(Square, Cell)>, FenError> {
     let narrow = parse_grid(field, files, 8, |chars| {
         let board = if N == 2 && chars.next_if_eq(&'|').is_some() {
             1
@@ -24,7 +23,7 @@ fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<[Board; N],
         let (color, role) = read_chess_piece(chars)?;
         Ok((board, color, role))
     });
-    let cells: Vec<(Square, Cell)> = match narrow {
+    Ok(match narrow {
         Ok(grid) => grid
             .iter()
             .enumerate()
@@ -55,11 +54,7 @@ fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<[Board; N],
                 })
                 .collect()
         }
-    };
-    for (sq, (board, color, role)) in cells {
-        boards[board].toggle(color, role, sq);
-    }
-    Ok(boards)
+    })
 }
 
 pub(super) fn parse<const N: usize>(
@@ -69,10 +64,10 @@ pub(super) fn parse<const N: usize>(
 ) -> Result<AliceGame<N>, FenError> {
     let fields = split_fields(fen)?;
     let rules = super::Rules::of(variant);
-    let boards = parse_boards::<N>(fields[0], rules.files as usize)?;
+    let men = parse_boards::<N>(fields[0], rules.files as usize)?;
     let side = parse_side(fields[1])?;
     let mut pos = AliceGame {
-        boards,
+        boards: [Board::default(); N],
         variant,
         en_passant_rule: false,
         en_passant: None,
@@ -85,6 +80,9 @@ pub(super) fn parse<const N: usize>(
         checkers: Bitboard::EMPTY,
         pinned: Bitboard::EMPTY,
     };
+    for (sq, (board, color, role)) in men {
+        pos.toggle(board, color, role, sq);
+    }
     validate_material(&pos)?;
     pos.castling = parse_castling_field(fields[2], |color, king_side| {
         let home = &pos.boards[rules.home(color)];
@@ -174,7 +172,7 @@ fn validate_material<const N: usize>(pos: &AliceGame<N>) -> Result<(), FenError>
     if pos
         .boards
         .iter()
-        .any(|b| (b.roles[Role::Pawn.index()] & back_ranks).nonempty())
+        .any(|b| (b.by_kind(Role::Pawn) & back_ranks).nonempty())
     {
         return Err(FenError::PawnOnBackRank);
     }

@@ -2,7 +2,7 @@
 //! the result, for rules the fast two-board generator of `alice` does not cover
 //! (zero moves, optional or conditional transfer, a choice of board, a smaller board).
 
-use super::{AliceGame, AliceMove, AliceMoveKind, Board, BoardId, EnPassant};
+use super::{AliceGame, AliceMove, AliceMoveKind, BoardId, EnPassant};
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
@@ -118,7 +118,7 @@ impl<const N: usize> AliceGame<N> {
     pub(super) fn zero_square_attackers(&self, board: BoardId, sq: Square, by: Color) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for (id, other) in self.boards.iter().enumerate() {
-            if id != board && (other.by_color(by) & !other.roles[Role::Pawn.index()]).contains(sq) {
+            if id != board && (other.by_color(by) & !other.by_kind(Role::Pawn)).contains(sq) {
                 out = out.with(sq);
             }
         }
@@ -262,15 +262,15 @@ impl<const N: usize> AliceGame<N> {
         if x != y && !(zero && rules.transfer == Transfer::Optional) {
             let mut before = *self;
             if !zero {
-                let board: &mut Board = &mut before.boards[x];
-                if let Some(victim) = board.role_at(to).filter(|_| board.by_color(!us).contains(to)) {
-                    board.toggle(!us, victim, to);
+                let board = &before.boards[x];
+                if let Some(victim) = board.kind_at(to).filter(|_| board.by_color(!us).contains(to)) {
+                    before.toggle(x, !us, victim, to);
                 }
-                board.toggle(us, role, from);
-                board.toggle(us, role, to);
+                before.toggle(x, us, role, from);
+                before.toggle(x, us, role, to);
             }
             if let (AliceMoveKind::EnPassant, Some(ep)) = (mv.kind(), self.en_passant) {
-                before.boards[ep.victim_board].toggle(!us, Role::Pawn, to.offset(-us.forward()));
+                before.toggle(ep.victim_board, !us, Role::Pawn, to.offset(-us.forward()));
             }
             let (kb, king) = before.king(us);
             if kb == x && before.attacked(kb, king, !us, before.boards[kb].occupied()) {

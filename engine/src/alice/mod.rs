@@ -21,63 +21,14 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
+use crate::board::ChessBoard;
 use crate::chess::{castling_squares, CastlingRights, CASTLING_KEEP};
 use crate::game::{FenError, Game, GameResult, MoveError, MoveList, RuleOptions, SearchRules, Variant};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
 /// One board's pieces.
-#[derive(Copy, Clone, PartialEq, Eq, Debug, Default)]
-pub struct Board {
-    roles: [Bitboard; 6],
-    colors: [Bitboard; 2],
-}
-
-impl Board {
-    #[inline(always)]
-    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.colors[color.index()] & self.roles[role.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_color(&self, color: Color) -> Bitboard {
-        self.colors[color.index()]
-    }
-
-    #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
-    }
-
-    #[inline(always)]
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| self.roles[r.index()].contains(sq))
-    }
-
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let color = Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))?;
-        Some((color, self.role_at(sq)?))
-    }
-
-    /// Pieces of `by` on this board attacking `sq`, with `occupied` as the blockers.
-    #[inline(always)]
-    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        let queens = self.roles[Role::Queen.index()];
-        let diagonal = (self.roles[Role::Bishop.index()] | queens) & bishop_attacks(sq, occupied);
-        let straight = (self.roles[Role::Rook.index()] | queens) & rook_attacks(sq, occupied);
-        let leapers = (knight_attacks(sq) & self.roles[Role::Knight.index()])
-            | (king_attacks(sq) & self.roles[Role::King.index()])
-            | (pawn_attacks(!by, sq) & self.roles[Role::Pawn.index()]);
-        (diagonal | straight | leapers) & self.by_color(by)
-    }
-
-    #[inline(always)]
-    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        let bit = Bitboard::from_square(sq);
-        self.roles[role.index()] ^= bit;
-        self.colors[color.index()] ^= bit;
-    }
-}
+pub type Board = ChessBoard;
 
 /// Board A is 0, board B is 1.
 pub type BoardId = usize;
@@ -194,15 +145,20 @@ impl fmt::Debug for AliceMove {
 
 mod keys {
     use crate::zobrist;
-    pub static PIECES: [u64; 3 * 2 * 6 * 64] = zobrist::keys(0xA11C_E001);
+    /// Per board, as [`crate::board::PieceKeys`].
+    pub static PIECES: [[u64; 768]; 3] = {
+        let flat: [u64; 3 * 768] = zobrist::keys(0xA11C_E001);
+        let mut out = [[0; 768]; 3];
+        let mut i = 0;
+        while i < flat.len() {
+            out[i / 768][i % 768] = flat[i];
+            i += 1;
+        }
+        out
+    };
     pub const CASTLING: [u64; 4] = zobrist::keys(0xA11C_E002);
     pub const EN_PASSANT: [u64; 3 * 8] = zobrist::keys(0xA11C_E004);
     pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0xA11C_E003)[0];
-}
-
-#[inline(always)]
-fn piece_key(board: BoardId, color: Color, role: Role, sq: Square) -> u64 {
-    keys::PIECES[((board * 2 + color.index()) * 6 + role.index()) * 64 + sq.index()]
 }
 
 fn castling_key(rights: CastlingRights) -> u64 {
@@ -328,14 +284,8 @@ impl<const N: usize> AliceGame<N> {
     }
 
     #[inline(always)]
-    fn put(&mut self, board: BoardId, color: Color, role: Role, sq: Square) {
-        self.boards[board].toggle(color, role, sq);
-        self.hash ^= piece_key(board, color, role, sq);
-    }
-
-    #[inline(always)]
-    fn remove(&mut self, board: BoardId, color: Color, role: Role, sq: Square) {
-        self.put(board, color, role, sq);
+    fn toggle(&mut self, board: BoardId, color: Color, role: Role, sq: Square) {
+        self.boards[board].toggle(color, role, sq, &keys::PIECES[board], &mut self.hash);
     }
 
     /// Recomputes the king board, checkers and pins of the side to move.
@@ -343,25 +293,7 @@ impl<const N: usize> AliceGame<N> {
     fn refresh_checks(&mut self) {
         let us = self.side;
         let (kb, king) = self.king(us);
-        let board = &self.boards[kb];
-        let occupied = board.occupied();
-        let theirs = board.by_color(!us);
-        let queens = board.roles[Role::Queen.index()];
-        let snipers = ((rook_attacks(king, theirs) & (board.roles[Role::Rook.index()] | queens))
-            | (bishop_attacks(king, theirs) & (board.roles[Role::Bishop.index()] | queens)))
-            & theirs;
-        let mut checkers = ((knight_attacks(king) & board.roles[Role::Knight.index()])
-            | (pawn_attacks(us, king) & board.roles[Role::Pawn.index()]))
-            & theirs;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers = checkers.with(sniper);
-            } else if !blockers.has_many() {
-                pinned |= blockers & board.by_color(us);
-            }
-        }
+        let (mut checkers, pinned) = self.boards[kb].checks_and_pins(king, us);
         if self.rules().zero_square_attacks {
             checkers |= self.zero_square_attackers(kb, king, !us);
         }
@@ -539,14 +471,8 @@ impl<const N: usize> AliceGame<N> {
 
     fn compute_hash(&self) -> u64 {
         let mut hash = castling_key(self.castling);
-        for (id, board) in self.boards.iter().enumerate() {
-            for color in Color::ALL {
-                for role in Role::ALL {
-                    for sq in board.pieces(color, role) {
-                        hash ^= piece_key(id, color, role, sq);
-                    }
-                }
-            }
+        for (board, keys) in self.boards.iter().zip(&keys::PIECES) {
+            hash ^= board.hash(keys);
         }
         if self.side == Color::Black {
             hash ^= keys::BLACK_TO_MOVE;
@@ -565,7 +491,7 @@ impl<const N: usize> AliceGame<N> {
         let us = self.side;
         let them = !us;
         let (from, to, x, y) = (mv.from(), mv.to(), mv.from_board(), mv.to_board());
-        let role = self.boards[x].role_at(from).expect("a legal move starts on a piece");
+        let role = self.boards[x].kind_at(from).expect("a legal move starts on a piece");
         // A zero move (duo) captures on the board it arrives on; other moves on their own.
         let capture_board = if from == to { y } else { x };
 
@@ -577,30 +503,30 @@ impl<const N: usize> AliceGame<N> {
             next.en_passant = None;
             next.hash ^= ep.key();
             if mv.kind() == AliceMoveKind::EnPassant {
-                next.remove(ep.victim_board, them, Role::Pawn, to.offset(-us.forward()));
+                next.toggle(ep.victim_board, them, Role::Pawn, to.offset(-us.forward()));
             }
         }
         let captured = self.boards[capture_board].by_color(them).contains(to);
         if captured {
             let victim = self.boards[capture_board]
-                .role_at(to)
+                .kind_at(to)
                 .expect("an occupied square holds a piece");
-            next.remove(capture_board, them, victim, to);
+            next.toggle(capture_board, them, victim, to);
             next.halfmove = 0;
         }
-        next.remove(x, us, role, from);
+        next.toggle(x, us, role, from);
         match mv.kind() {
-            AliceMoveKind::Normal | AliceMoveKind::EnPassant => next.put(y, us, role, to),
-            AliceMoveKind::Promotion(promoted) => next.put(y, us, promoted, to),
+            AliceMoveKind::Normal | AliceMoveKind::EnPassant => next.toggle(y, us, role, to),
+            AliceMoveKind::Promotion(promoted) => next.toggle(y, us, promoted, to),
             AliceMoveKind::Castle => {
-                next.put(y, us, Role::King, to);
+                next.toggle(y, us, Role::King, to);
                 let (rook_from, rook_to) = if to.file() == 6 {
                     (to.offset(1), to.offset(-1))
                 } else {
                     (to.offset(-2), to.offset(1))
                 };
-                next.remove(x, us, Role::Rook, rook_from);
-                next.put(y, us, Role::Rook, rook_to);
+                next.toggle(x, us, Role::Rook, rook_from);
+                next.toggle(y, us, Role::Rook, rook_to);
             }
         }
         // Rights go with the king and rooks on their home board: a piece leaving a
@@ -824,7 +750,7 @@ impl<const N: usize> Game for AliceGame<N> {
 
     fn null_move(&self) -> Option<Self> {
         let pieces = self.boards.iter().fold(Bitboard::EMPTY, |acc, b| {
-            acc | (b.by_color(self.side) & !b.roles[Role::Pawn.index()] & !b.roles[Role::King.index()])
+            acc | (b.by_color(self.side) & !b.by_kind(Role::Pawn) & !b.by_kind(Role::King))
         });
         if self.in_check() || pieces.is_empty() {
             return None;

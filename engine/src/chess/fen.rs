@@ -3,6 +3,7 @@
 use super::movegen::castling_squares;
 use super::{CastlingRights, Chess};
 use crate::bitboard::Bitboard;
+use crate::board::ChessBoard;
 use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_board};
 use crate::game::FenError;
 use crate::types::{Color, Role, Square};
@@ -12,8 +13,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
 
     let grid = parse_grid(fields[0], 8, 8, read_chess_piece)?;
     let mut pos = Chess {
-        roles: [Bitboard::EMPTY; 6],
-        colors: [Bitboard::EMPTY; 2],
+        board: ChessBoard::default(),
         side: Color::White,
         castling: CastlingRights::default(),
         ep: None,
@@ -26,7 +26,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     for (row, cells) in grid.iter().enumerate() {
         for (file, cell) in cells.iter().enumerate() {
             if let Some((color, role)) = *cell {
-                pos.put(color, role, Square::from_coords(file as u8, 7 - row as u8));
+                pos.toggle(color, role, Square::from_coords(file as u8, 7 - row as u8));
             }
         }
     }
@@ -40,7 +40,11 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     pos.fullmove = fullmove;
 
     let them = !pos.side;
-    if pos.attackers(pos.king(them), pos.side, pos.occupied()).nonempty() {
+    if pos
+        .board
+        .attackers(pos.king(them), pos.side, pos.board.occupied())
+        .nonempty()
+    {
         return Err(FenError::OpponentInCheck);
     }
     pos.refresh_checks();
@@ -55,19 +59,19 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
 fn validate_material(pos: &Chess) -> Result<(), FenError> {
     for color in Color::ALL {
         let name = color.name();
-        match pos.pieces(color, Role::King).count() {
+        match pos.board.pieces(color, Role::King).count() {
             0 => return Err(FenError::MissingKing(name)),
             1 => {}
             _ => return Err(FenError::TooManyKings(name)),
         }
-        if pos.by_color(color).count() > 16 {
+        if pos.board.by_color(color).count() > 16 {
             return Err(FenError::TooManyPieces(name, 16));
         }
-        if pos.pieces(color, Role::Pawn).count() > 8 {
+        if pos.board.pieces(color, Role::Pawn).count() > 8 {
             return Err(FenError::TooManyPawns(name));
         }
     }
-    if (pos.by_role(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).nonempty() {
+    if (pos.board.by_kind(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).nonempty() {
         return Err(FenError::PawnOnBackRank);
     }
     Ok(())
@@ -77,7 +81,7 @@ fn parse_castling(pos: &Chess, field: &str) -> Result<CastlingRights, FenError> 
     parse_castling_field(field, |color, king_side| {
         let (rook, _) = castling_squares(color, king_side);
         let king_home = if color == Color::White { Square::E1 } else { Square::E8 };
-        pos.pieces(color, Role::King).contains(king_home) && pos.pieces(color, Role::Rook).contains(rook)
+        pos.board.pieces(color, Role::King).contains(king_home) && pos.board.pieces(color, Role::Rook).contains(rook)
     })
 }
 
@@ -137,9 +141,9 @@ fn parse_en_passant(pos: &Chess, field: &str) -> Result<Option<Square>, FenError
     let us = pos.side;
     // The double-stepped pawn stands in front of the target, seen from the side that moved it.
     let possible = target.relative_rank(us) == 5
-        && pos.pieces(!us, Role::Pawn).contains(target.offset(-us.forward()))
-        && !pos.occupied().contains(target)
-        && !pos.occupied().contains(target.offset(us.forward()));
+        && pos.board.pieces(!us, Role::Pawn).contains(target.offset(-us.forward()))
+        && !pos.board.occupied().contains(target)
+        && !pos.board.occupied().contains(target.offset(us.forward()));
     if !possible {
         return Err(FenError::ImpossibleEnPassant(field.to_string()));
     }
@@ -152,7 +156,7 @@ fn validate_checkers(pos: &Chess) -> Result<(), FenError> {
         return Err(FenError::ImpossibleCheck("more than two pieces give check"));
     }
     if checkers.count() == 2 {
-        let pawns_or_knights = pos.by_role(Role::Pawn) | pos.by_role(Role::Knight);
+        let pawns_or_knights = pos.board.by_kind(Role::Pawn) | pos.board.by_kind(Role::Knight);
         if (checkers & pawns_or_knights).count() == 2 {
             return Err(FenError::ImpossibleCheck("two pawns or knights give check at once"));
         }
@@ -163,7 +167,7 @@ fn validate_checkers(pos: &Chess) -> Result<(), FenError> {
 pub(super) fn write(pos: &Chess) -> String {
     let mut out = String::with_capacity(90);
     write_board(&mut out, |sq| {
-        pos.piece_at(sq).map(|(color, role)| role.fen_char(color))
+        pos.board.piece_at(sq).map(|(color, role)| role.fen_char(color))
     });
     out.push(' ');
     out.push(pos.side.to_char());

@@ -8,8 +8,9 @@ pub(crate) mod view;
 pub(crate) use fen::{parse_castling_field, write_castling_field};
 pub(crate) use movegen::castling_squares;
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
+use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
+use crate::board::ChessBoard;
 use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, RuleOptions, SearchRules, Variant};
 use crate::types::{Color, Role, Square};
 use std::fmt;
@@ -167,16 +168,10 @@ mod keys {
     pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0xC4E5_5004)[0];
 }
 
-#[inline(always)]
-fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
-    keys::PIECES[(color.index() * 6 + role.index()) * 64 + sq.index()]
-}
-
 /// An orthodox chess position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Chess {
-    roles: [Bitboard; 6],
-    colors: [Bitboard; 2],
+    board: ChessBoard,
     side: Color,
     castling: CastlingRights,
     /// Set only when the side to move has a legal en passant capture, so that the
@@ -190,39 +185,15 @@ pub struct Chess {
 }
 
 impl Chess {
+    /// The men on the board.
     #[inline(always)]
-    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.colors[color.index()] & self.roles[role.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_color(&self, color: Color) -> Bitboard {
-        self.colors[color.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_role(&self, role: Role) -> Bitboard {
-        self.roles[role.index()]
-    }
-
-    #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
-    }
-
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let color = Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))?;
-        Some((color, self.role_at(sq)?))
-    }
-
-    #[inline(always)]
-    fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| self.roles[r.index()].contains(sq))
+    pub fn board(&self) -> &ChessBoard {
+        &self.board
     }
 
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
-        self.pieces(color, Role::King).first()
+        self.board.pieces(color, Role::King).first()
     }
 
     pub fn checkers(&self) -> Bitboard {
@@ -241,59 +212,15 @@ impl Chess {
         self.fullmove
     }
 
-    /// Pieces of `by` attacking `sq`, with `occupied` as the blockers.
     #[inline(always)]
-    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        let queens = self.by_role(Role::Queen);
-        let diagonal = (self.by_role(Role::Bishop) | queens) & bishop_attacks(sq, occupied);
-        let straight = (self.by_role(Role::Rook) | queens) & rook_attacks(sq, occupied);
-        let leapers = (knight_attacks(sq) & self.by_role(Role::Knight))
-            | (king_attacks(sq) & self.by_role(Role::King))
-            | (pawn_attacks(!by, sq) & self.by_role(Role::Pawn));
-        (diagonal | straight | leapers) & self.by_color(by)
-    }
-
-    #[inline(always)]
-    fn put(&mut self, color: Color, role: Role, sq: Square) {
-        self.roles[role.index()] = self.roles[role.index()].with(sq);
-        self.colors[color.index()] = self.colors[color.index()].with(sq);
-        self.hash ^= piece_key(color, role, sq);
-    }
-
-    #[inline(always)]
-    fn remove(&mut self, color: Color, role: Role, sq: Square) {
-        self.roles[role.index()] = self.roles[role.index()].without(sq);
-        self.colors[color.index()] = self.colors[color.index()].without(sq);
-        self.hash ^= piece_key(color, role, sq);
+    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
+        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.hash);
     }
 
     /// Recomputes the check and pin state of the side to move.
     #[inline(always)]
     fn refresh_checks(&mut self) {
-        let us = self.side;
-        let them = !us;
-        let king = self.king(us);
-        let occupied = self.occupied();
-        let theirs = self.by_color(them);
-        let queens = self.by_role(Role::Queen);
-        // Our own pieces are transparent here, so every aligned slider is seen.
-        let snipers = ((rook_attacks(king, theirs) & (self.by_role(Role::Rook) | queens))
-            | (bishop_attacks(king, theirs) & (self.by_role(Role::Bishop) | queens)))
-            & theirs;
-        let mut checkers = ((knight_attacks(king) & self.by_role(Role::Knight))
-            | (pawn_attacks(us, king) & self.by_role(Role::Pawn)))
-            & theirs;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers = checkers.with(sniper);
-            } else if !blockers.has_many() {
-                pinned |= blockers & self.by_color(us);
-            }
-        }
-        self.checkers = checkers;
-        self.pinned = pinned;
+        (self.checkers, self.pinned) = self.board.checks_and_pins(self.king(self.side), self.side);
     }
 
     /// Whether a pawn of `us` on `from` may legally take en passant on `target`: the
@@ -301,13 +228,13 @@ impl Chess {
     #[inline]
     fn en_passant_is_legal(&self, us: Color, from: Square, target: Square) -> bool {
         let victim = target.offset(-us.forward());
-        let occupied = (self.occupied().without(from).without(victim)).with(target);
-        let attackers = self.attackers(self.king(us), !us, occupied).without(victim);
+        let occupied = (self.board.occupied().without(from).without(victim)).with(target);
+        let attackers = self.board.attackers(self.king(us), !us, occupied).without(victim);
         attackers.is_empty()
     }
 
     fn has_legal_en_passant(&self, us: Color, target: Square) -> bool {
-        let capturers = pawn_attacks(!us, target) & self.pieces(us, Role::Pawn);
+        let capturers = pawn_attacks(!us, target) & self.board.pieces(us, Role::Pawn);
         capturers
             .into_iter()
             .any(|from| self.en_passant_is_legal(us, from, target))
@@ -320,33 +247,29 @@ impl Chess {
     }
 
     fn has_insufficient_material(&self, color: Color) -> bool {
-        let ours = self.by_color(color);
-        let heavy = self.by_role(Role::Pawn) | self.by_role(Role::Rook) | self.by_role(Role::Queen);
+        let ours = self.board.by_color(color);
+        let heavy = self.board.by_kind(Role::Pawn) | self.board.by_kind(Role::Rook) | self.board.by_kind(Role::Queen);
         if (ours & heavy).nonempty() {
             return false;
         }
-        if (ours & self.by_role(Role::Knight)).nonempty() {
-            let their_minor_or_heavy = self.by_color(!color) & !self.by_role(Role::King) & !self.by_role(Role::Queen);
+        if (ours & self.board.by_kind(Role::Knight)).nonempty() {
+            let their_minor_or_heavy =
+                self.board.by_color(!color) & !self.board.by_kind(Role::King) & !self.board.by_kind(Role::Queen);
             return ours.count() <= 2 && their_minor_or_heavy.is_empty();
         }
-        let bishops = self.by_role(Role::Bishop);
+        let bishops = self.board.by_kind(Role::Bishop);
         if (ours & bishops).nonempty() {
             let one_colour =
                 (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
-            return one_colour && self.by_role(Role::Pawn).is_empty() && self.by_role(Role::Knight).is_empty();
+            return one_colour
+                && self.board.by_kind(Role::Pawn).is_empty()
+                && self.board.by_kind(Role::Knight).is_empty();
         }
         true
     }
 
     fn compute_hash(&self) -> u64 {
-        let mut hash = keys::CASTLING[self.castling.index()];
-        for color in Color::ALL {
-            for role in Role::ALL {
-                for sq in self.pieces(color, role) {
-                    hash ^= piece_key(color, role, sq);
-                }
-            }
-        }
+        let mut hash = self.board.hash(&keys::PIECES) ^ keys::CASTLING[self.castling.index()];
         if let Some(ep) = self.ep {
             hash ^= keys::EN_PASSANT[ep.file() as usize];
         }
@@ -407,7 +330,7 @@ impl Game for Chess {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        let role = self.role_at(from).expect("a legal move starts on a piece");
+        let role = self.board.kind_at(from).expect("a legal move starts on a piece");
 
         if let Some(ep) = self.ep {
             next.hash ^= keys::EN_PASSANT[ep.file() as usize];
@@ -417,15 +340,21 @@ impl Game for Chess {
         if role == Role::Pawn {
             next.halfmove = 0;
         }
-        if let Some(captured) = self.by_color(them).contains(to).then(|| self.role_at(to)).flatten() {
-            next.remove(them, captured, to);
+        if let Some(captured) = self
+            .board
+            .by_color(them)
+            .contains(to)
+            .then(|| self.board.kind_at(to))
+            .flatten()
+        {
+            next.toggle(them, captured, to);
             next.halfmove = 0;
         }
 
-        next.remove(us, role, from);
+        next.toggle(us, role, from);
         match mv.kind() {
             MoveKind::Normal => {
-                next.put(us, role, to);
+                next.toggle(us, role, to);
                 if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
                     let target = from.offset(us.forward());
                     if next.has_legal_en_passant(them, target) {
@@ -434,20 +363,20 @@ impl Game for Chess {
                     }
                 }
             }
-            MoveKind::Promotion(promoted) => next.put(us, promoted, to),
+            MoveKind::Promotion(promoted) => next.toggle(us, promoted, to),
             MoveKind::EnPassant => {
-                next.put(us, Role::Pawn, to);
-                next.remove(them, Role::Pawn, to.offset(-us.forward()));
+                next.toggle(us, Role::Pawn, to);
+                next.toggle(them, Role::Pawn, to.offset(-us.forward()));
             }
             MoveKind::Castle => {
-                next.put(us, Role::King, to);
+                next.toggle(us, Role::King, to);
                 let (rook_from, rook_to) = if to.file() == 6 {
                     (to.offset(1), to.offset(-1))
                 } else {
                     (to.offset(-2), to.offset(1))
                 };
-                next.remove(us, Role::Rook, rook_from);
-                next.put(us, Role::Rook, rook_to);
+                next.toggle(us, Role::Rook, rook_from);
+                next.toggle(us, Role::Rook, rook_to);
             }
         }
 
@@ -489,7 +418,7 @@ impl Game for Chess {
     }
 
     fn render(&self) -> String {
-        crate::fen::render_board(|sq| self.piece_at(sq).map(|(color, role)| role.fen_char(color)))
+        crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
 
     const SEARCH: SearchRules = SearchRules {
@@ -500,7 +429,7 @@ impl Game for Chess {
 
     #[inline(always)]
     fn is_capture(&self, mv: ChessMove) -> bool {
-        self.by_color(!self.side).contains(mv.to()) || mv.kind() == MoveKind::EnPassant
+        self.board.by_color(!self.side).contains(mv.to()) || mv.kind() == MoveKind::EnPassant
     }
 
     #[inline(always)]
@@ -510,7 +439,7 @@ impl Game for Chess {
 
     fn null_move(&self) -> Option<Chess> {
         // Zugzwang is common when only king and pawns are left.
-        let pieces = self.by_color(self.side) & !self.by_role(Role::Pawn) & !self.by_role(Role::King);
+        let pieces = self.board.by_color(self.side) & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
         if self.in_check() || pieces.is_empty() {
             return None;
         }

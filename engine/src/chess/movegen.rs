@@ -72,14 +72,14 @@ impl Chess {
     pub fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
         let us = self.side;
         let them = !us;
-        let ours = self.by_color(us);
-        let occupied = self.occupied();
+        let ours = self.board.by_color(us);
+        let occupied = self.board.occupied();
         let king = self.king(us);
 
         let mut king_to = Bitboard::EMPTY;
         let without_king = occupied.without(king);
         for to in king_attacks(king) & !ours {
-            if self.attackers(to, them, without_king).is_empty() {
+            if self.board.attackers(to, them, without_king).is_empty() {
                 king_to = king_to.with(to);
             }
         }
@@ -124,22 +124,22 @@ impl Chess {
             }};
         }
 
-        for from in self.pieces(us, Role::Knight) & !pinned {
+        for from in self.board.pieces(us, Role::Knight) & !pinned {
             emit!(Role::Knight, from, knight_attacks(from) & targets);
         }
-        for from in self.pieces(us, Role::Bishop) {
+        for from in self.board.pieces(us, Role::Bishop) {
             emit!(Role::Bishop, from, bishop_attacks(from, occupied) & targets);
         }
-        for from in self.pieces(us, Role::Rook) {
+        for from in self.board.pieces(us, Role::Rook) {
             emit!(Role::Rook, from, rook_attacks(from, occupied) & targets);
         }
-        for from in self.pieces(us, Role::Queen) {
+        for from in self.board.pieces(us, Role::Queen) {
             emit!(Role::Queen, from, queen_attacks(from, occupied) & targets);
         }
 
-        let theirs = self.by_color(them);
+        let theirs = self.board.by_color(them);
         let double_rank = Bitboard::rank(if us == Color::White { 3 } else { 4 });
-        for from in self.pieces(us, Role::Pawn) {
+        for from in self.board.pieces(us, Role::Pawn) {
             let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
             let two = match us {
                 Color::White => one.north(),
@@ -164,7 +164,7 @@ impl Chess {
         if self.castling.0 & (if us == Color::White { 3 } else { 12 }) == 0 {
             return out;
         }
-        let occupied = self.occupied();
+        let occupied = self.board.occupied();
         for king_side in [true, false] {
             if !self.castling.has(us, king_side) {
                 continue;
@@ -172,7 +172,9 @@ impl Chess {
             let (rook, to) = castling_squares(us, king_side);
             let path = between(king, to).with(to);
             if (between(king, rook) & occupied).is_empty()
-                && path.into_iter().all(|sq| self.attackers(sq, !us, occupied).is_empty())
+                && path
+                    .into_iter()
+                    .all(|sq| self.board.attackers(sq, !us, occupied).is_empty())
             {
                 out = out.with(to);
             }

@@ -9,7 +9,7 @@ impl GameView for Chess {
     fn view(&self) -> PositionView {
         let pieces = Square::all()
             .filter_map(|sq| {
-                let (color, role) = self.piece_at(sq)?;
+                let (color, role) = self.board.piece_at(sq)?;
                 Some(PieceView::of_role(name(sq), color, role))
             })
             .collect();

@@ -2,7 +2,7 @@
 //! always `-`, the halfmove clock counting plies since the last capture.
 
 use super::Jabberwocky;
-use crate::bitboard::Bitboard;
+use crate::board::ChessBoard;
 use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_board};
 use crate::game::FenError;
 use crate::types::{Color, Role, Square};
@@ -11,8 +11,7 @@ pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
     let fields = split_fields(fen)?;
     let grid = parse_grid(fields[0], 8, 8, read_chess_piece)?;
     let mut pos = Jabberwocky {
-        roles: [Bitboard::EMPTY; 6],
-        colors: [Bitboard::EMPTY; 2],
+        board: ChessBoard::default(),
         side: Color::White,
         halfmove: 0,
         fullmove: 1,
@@ -21,7 +20,7 @@ pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
     for (row, cells) in grid.iter().enumerate() {
         for (file, cell) in cells.iter().enumerate() {
             if let Some((color, role)) = *cell {
-                pos.put(color, role, Square::from_coords(file as u8, 7 - row as u8));
+                pos.toggle(color, role, Square::from_coords(file as u8, 7 - row as u8));
             }
         }
     }
@@ -34,7 +33,7 @@ pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
     }
     // The side that has just moved kept a King, or its move was not legal.
     let mover = !pos.side;
-    if pos.pieces(mover, Role::King).is_empty() {
+    if pos.board.pieces(mover, Role::King).is_empty() {
         return Err(FenError::MissingKing(mover.name()));
     }
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
@@ -47,7 +46,7 @@ pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
 pub(super) fn write(pos: &Jabberwocky) -> String {
     let mut out = String::with_capacity(90);
     write_board(&mut out, |sq| {
-        pos.piece_at(sq).map(|(color, role)| role.fen_char(color))
+        pos.board.piece_at(sq).map(|(color, role)| role.fen_char(color))
     });
     out.push(' ');
     out.push(pos.side.to_char());

@@ -15,6 +15,7 @@ mod view;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
+use crate::board::ChessBoard;
 use crate::game::{
     EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
 };
@@ -100,11 +101,6 @@ mod keys {
     pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0x7ABB_E002)[0];
 }
 
-#[inline(always)]
-fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
-    keys::PIECES[(color.index() * 6 + role.index()) * 64 + sq.index()]
-}
-
 /// The legal destinations of one piece.
 #[derive(Copy, Clone, Debug)]
 pub struct MoveSet {
@@ -138,8 +134,7 @@ impl MoveSet {
 /// A Jabberwocky position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Jabberwocky {
-    roles: [Bitboard; 6],
-    colors: [Bitboard; 2],
+    board: ChessBoard,
     side: Color,
     /// Plies since the last capture (pawn moves do not reset it in this game).
     halfmove: u32,
@@ -168,34 +163,10 @@ fn pawn_pushes(color: Color, pawns: Bitboard) -> Bitboard {
 }
 
 impl Jabberwocky {
+    /// The men on the board.
     #[inline(always)]
-    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.colors[color.index()] & self.roles[role.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_color(&self, color: Color) -> Bitboard {
-        self.colors[color.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_role(&self, role: Role) -> Bitboard {
-        self.roles[role.index()]
-    }
-
-    #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
-    }
-
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let color = Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))?;
-        Some((color, self.role_at(sq)?))
-    }
-
-    #[inline(always)]
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| self.roles[r.index()].contains(sq))
+    pub fn board(&self) -> &ChessBoard {
+        &self.board
     }
 
     pub fn fullmove_number(&self) -> u32 {
@@ -203,17 +174,8 @@ impl Jabberwocky {
     }
 
     #[inline(always)]
-    fn put(&mut self, color: Color, role: Role, sq: Square) {
-        self.roles[role.index()] = self.roles[role.index()].with(sq);
-        self.colors[color.index()] = self.colors[color.index()].with(sq);
-        self.hash ^= piece_key(color, role, sq);
-    }
-
-    #[inline(always)]
-    fn remove(&mut self, color: Color, role: Role, sq: Square) {
-        self.roles[role.index()] = self.roles[role.index()].without(sq);
-        self.colors[color.index()] = self.colors[color.index()].without(sq);
-        self.hash ^= piece_key(color, role, sq);
+    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
+        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.hash);
     }
 
     /// The squares a piece of `role` and `color` on `from` attacks (captures on, if an
@@ -233,28 +195,28 @@ impl Jabberwocky {
     /// Whether `color` has any capture, legal or not (the compulsory-capture test comes
     /// before the King test).
     pub fn has_capture(&self, color: Color) -> bool {
-        let theirs = self.by_color(!color);
-        let occupied = self.occupied();
-        if (pawn_attack_set(color, self.pieces(color, Role::Pawn)) & theirs).nonempty() {
+        let theirs = self.board.by_color(!color);
+        let occupied = self.board.occupied();
+        if (pawn_attack_set(color, self.board.pieces(color, Role::Pawn)) & theirs).nonempty() {
             return true;
         }
         let mut near = Bitboard::EMPTY;
-        for from in self.pieces(color, Role::King) {
+        for from in self.board.pieces(color, Role::King) {
             near |= king_attacks(from);
         }
-        for from in self.pieces(color, Role::Knight) {
+        for from in self.board.pieces(color, Role::Knight) {
             near |= knight_attacks(from);
         }
         if (near & theirs).nonempty() {
             return true;
         }
-        let queens = self.pieces(color, Role::Queen);
-        for from in self.pieces(color, Role::Bishop) | queens {
+        let queens = self.board.pieces(color, Role::Queen);
+        for from in self.board.pieces(color, Role::Bishop) | queens {
             if (bishop_attacks(from, occupied) & theirs).nonempty() {
                 return true;
             }
         }
-        for from in self.pieces(color, Role::Rook) | queens {
+        for from in self.board.pieces(color, Role::Rook) | queens {
             if (rook_attacks(from, occupied) & theirs).nonempty() {
                 return true;
             }
@@ -267,10 +229,10 @@ impl Jabberwocky {
     #[inline(always)]
     pub fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
         let us = self.side;
-        let occupied = self.occupied();
+        let occupied = self.board.occupied();
         let capturing = self.has_capture(us);
-        let targets = if capturing { self.by_color(!us) } else { !occupied };
-        let kings = self.pieces(us, Role::King).count();
+        let targets = if capturing { self.board.by_color(!us) } else { !occupied };
+        let kings = self.board.pieces(us, Role::King).count();
 
         macro_rules! emit {
             ($role:expr, $from:expr, $to:expr, $choose:expr) => {{
@@ -289,7 +251,7 @@ impl Jabberwocky {
         }
 
         // Only a Queen's move gives a King to a side that has none.
-        for from in self.pieces(us, Role::Queen) {
+        for from in self.board.pieces(us, Role::Queen) {
             emit!(
                 Role::Queen,
                 from,
@@ -302,14 +264,14 @@ impl Jabberwocky {
         }
         // A side's last King cannot move: it would stop being a King.
         if kings >= 2 {
-            for from in self.pieces(us, Role::King) {
+            for from in self.board.pieces(us, Role::King) {
                 emit!(Role::King, from, king_attacks(from) & targets, far_rank(us));
             }
         }
-        for from in self.pieces(us, Role::Knight) {
+        for from in self.board.pieces(us, Role::Knight) {
             emit!(Role::Knight, from, knight_attacks(from) & targets, Bitboard::EMPTY);
         }
-        for from in self.pieces(us, Role::Bishop) {
+        for from in self.board.pieces(us, Role::Bishop) {
             emit!(
                 Role::Bishop,
                 from,
@@ -317,7 +279,7 @@ impl Jabberwocky {
                 Bitboard::EMPTY
             );
         }
-        for from in self.pieces(us, Role::Rook) {
+        for from in self.board.pieces(us, Role::Rook) {
             emit!(
                 Role::Rook,
                 from,
@@ -325,7 +287,7 @@ impl Jabberwocky {
                 Bitboard::EMPTY
             );
         }
-        for from in self.pieces(us, Role::Pawn) {
+        for from in self.board.pieces(us, Role::Pawn) {
             let single = Bitboard::from_square(from);
             let to = if capturing {
                 pawn_attack_set(us, single) & targets
@@ -337,14 +299,7 @@ impl Jabberwocky {
     }
 
     fn compute_hash(&self) -> u64 {
-        let mut hash = 0;
-        for color in Color::ALL {
-            for role in Role::ALL {
-                for sq in self.pieces(color, role) {
-                    hash ^= piece_key(color, role, sq);
-                }
-            }
-        }
+        let mut hash = self.board.hash(&keys::PIECES);
         if self.side == Color::Black {
             hash ^= keys::BLACK_TO_MOVE;
         }
@@ -354,7 +309,7 @@ impl Jabberwocky {
     /// Whether `mv` is a pawn's step onto its last rank (written without suffix, its
     /// Knight being forced; `n` is accepted).
     fn is_pawn_to_last_rank(&self, mv: JabberwockyMove) -> bool {
-        self.pieces(self.side, Role::Pawn).contains(mv.from()) && far_rank(self.side).contains(mv.to())
+        self.board.pieces(self.side, Role::Pawn).contains(mv.from()) && far_rank(self.side).contains(mv.to())
     }
 }
 
@@ -408,16 +363,16 @@ impl Game for Jabberwocky {
         let us = self.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        let role = self.role_at(from).expect("a legal move starts on a piece");
+        let role = self.board.kind_at(from).expect("a legal move starts on a piece");
 
         next.halfmove = next.halfmove.saturating_add(1);
-        if self.by_color(them).contains(to) {
-            let captured = self.role_at(to).expect("an occupied square holds a piece");
-            next.remove(them, captured, to);
+        if self.board.by_color(them).contains(to) {
+            let captured = self.board.kind_at(to).expect("an occupied square holds a piece");
+            next.toggle(them, captured, to);
             next.halfmove = 0;
         }
-        next.remove(us, role, from);
-        next.put(us, mv.choice().unwrap_or(next_role(role)), to);
+        next.toggle(us, role, from);
+        next.toggle(us, mv.choice().unwrap_or(next_role(role)), to);
         if us == Color::Black {
             next.fullmove = next.fullmove.saturating_add(1);
         }
@@ -464,7 +419,7 @@ impl Game for Jabberwocky {
     }
 
     fn render(&self) -> String {
-        crate::fen::render_board(|sq| self.piece_at(sq).map(|(color, role)| role.fen_char(color)))
+        crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
 
     /// Capturing is compulsory, so neither a pass nor a stand-pat is a choice the
@@ -477,7 +432,7 @@ impl Game for Jabberwocky {
 
     #[inline(always)]
     fn is_capture(&self, mv: JabberwockyMove) -> bool {
-        self.by_color(!self.side).contains(mv.to())
+        self.board.by_color(!self.side).contains(mv.to())
     }
 
     #[inline(always)]

@@ -107,7 +107,7 @@ fn a_piece_runs_through_the_whole_cycle() {
         let mover = h.position().side_to_move();
         h.push_text(name).unwrap();
         let sq = Square::from_coords(file as u8 - b'a', rank - 1);
-        assert_eq!(h.position().piece_at(sq), Some((mover, role)), "after {name}");
+        assert_eq!(h.position().board().piece_at(sq), Some((mover, role)), "after {name}");
     }
     assert_eq!(h.position().fen(), "2k1k3/8/8/8/8/8/8/3K3K w - - 12 7");
     // Twice round: the start position for the third time, a draw.
@@ -133,7 +133,7 @@ fn the_seeds_mate_in_two() {
     let h = line(fen, &["g3g2", "h8a8"]);
     assert_eq!(h.position().fen(), "Q7/8/p7/8/8/8/K5q1/8 b - - 0 2");
     assert_eq!(h.result(), None);
-    assert_eq!(h.position().pieces(Color::Black, Role::King), Bitboard::EMPTY);
+    assert_eq!(h.position().board().pieces(Color::Black, Role::King), Bitboard::EMPTY);
     assert_eq!(moves(h.position()), ["g2a2", "g2a8"]);
     // 2...Qxa8#: Black has a King again; White's last King cannot move.
     let h = line(fen, &["g3g2", "h8a8", "g2a8"]);
@@ -175,7 +175,7 @@ fn capture_is_compulsory_with_a_choice_among_several() {
     let b5 = Square::parse("b5").unwrap();
     for (name, role) in [("b1b5", Role::Queen), ("c3b5", Role::Bishop), ("e2b5", Role::Rook)] {
         let after = play(&p, name);
-        assert_eq!(after.piece_at(b5), Some((Color::White, role)), "{name}");
+        assert_eq!(after.board().piece_at(b5), Some((Color::White, role)), "{name}");
         assert_eq!(after.halfmove_clock(), 0);
         assert!(p.is_capture(p.parse_move(name).unwrap()));
     }

@@ -10,10 +10,11 @@ impl GameView for Jabberwocky {
     /// No checks: Kings are ordinary pieces here (the game knows no check).
     fn view(&self) -> PositionView {
         let pieces = self
+            .board
             .occupied()
             .into_iter()
             .map(|sq| {
-                let (color, role) = self.piece_at(sq).expect("an occupied square holds a piece");
+                let (color, role) = self.board.piece_at(sq).expect("an occupied square holds a piece");
                 PieceView::of_role(name(sq), color, role)
             })
             .collect();

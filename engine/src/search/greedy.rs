@@ -83,7 +83,7 @@ mod tests {
 
     impl Evaluator<Chess> for Material {
         fn evaluate(&self, pos: &Chess) -> i32 {
-            let knight_on_d5 = pos.piece_at(Square::parse("d5").unwrap());
+            let knight_on_d5 = pos.board().piece_at(Square::parse("d5").unwrap());
             let bonus = if knight_on_d5 == Some((Color::White, Role::Knight)) {
                 50
             } else {
@@ -104,7 +104,9 @@ mod tests {
                 (Role::Queen, 900),
             ]
             .iter()
-            .map(|&(role, value)| value * (pos.pieces(us, role).count() as i32 - pos.pieces(!us, role).count() as i32))
+            .map(|&(role, value)| {
+                value * (pos.board().pieces(us, role).count() as i32 - pos.board().pieces(!us, role).count() as i32)
+            })
             .sum()
         }
 

@@ -14,12 +14,15 @@ impl Evaluator<Chess> for Material {
         let us = pos.side_to_move();
         Role::ALL
             .iter()
-            .map(|&r| VALUE[r.index()] * (pos.pieces(us, r).count() as i32 - pos.pieces(!us, r).count() as i32))
+            .map(|&r| {
+                VALUE[r.index()]
+                    * (pos.board().pieces(us, r).count() as i32 - pos.board().pieces(!us, r).count() as i32)
+            })
             .sum()
     }
 
     fn tactical_order(&self, pos: &Chess, mv: crate::chess::ChessMove) -> i32 {
-        let victim = pos.piece_at(mv.to()).map_or(0, |(_, r)| VALUE[r.index()]);
+        let victim = pos.board().piece_at(mv.to()).map_or(0, |(_, r)| VALUE[r.index()]);
         victim
             + if matches!(mv.kind(), MoveKind::Promotion(_)) {
                 800

@@ -4,6 +4,7 @@
 
 use super::{last_rank, Superperm};
 use crate::bitboard::Bitboard;
+use crate::board::ChessBoard;
 use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_board};
 use crate::game::FenError;
 use crate::types::{Color, Role, Square};
@@ -12,8 +13,7 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
     let fields = split_fields(fen)?;
     let grid = parse_grid(fields[0], 8, 8, read_chess_piece)?;
     let mut pos = Superperm {
-        roles: [Bitboard::EMPTY; 6],
-        colors: [Bitboard::EMPTY; 2],
+        board: ChessBoard::default(),
         side: Color::White,
         halfmove: 0,
         fullmove: 1,
@@ -38,19 +38,19 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
     }
     for color in Color::ALL {
         let name = color.name();
-        match pos.pieces(color, Role::King).count() {
+        match pos.board.pieces(color, Role::King).count() {
             0 => return Err(FenError::MissingKing(name)),
             1 => {}
             _ => return Err(FenError::TooManyKings(name)),
         }
-        if pos.by_color(color).count() > 16 {
+        if pos.board.by_color(color).count() > 16 {
             return Err(FenError::TooManyPieces(name, 16));
         }
-        if pos.pieces(color, Role::Pawn).count() > 8 {
+        if pos.board.pieces(color, Role::Pawn).count() > 8 {
             return Err(FenError::TooManyPawns(name));
         }
         // A pawn reaching its last rank promotes, by choice or (moved by a chain) at once.
-        if (pos.pieces(color, Role::Pawn) & last_rank(color)).nonempty() {
+        if (pos.board.pieces(color, Role::Pawn) & last_rank(color)).nonempty() {
             return Err(FenError::PawnOnBackRank);
         }
     }
@@ -66,7 +66,7 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
 pub(super) fn write(pos: &Superperm) -> String {
     let mut out = String::with_capacity(90);
     write_board(&mut out, |sq| {
-        pos.piece_at(sq).map(|(color, role)| role.fen_char(color))
+        pos.board.piece_at(sq).map(|(color, role)| role.fen_char(color))
     });
     out.push(' ');
     out.push(pos.side.to_char());

@@ -17,6 +17,7 @@ mod view;
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
+use crate::board::ChessBoard;
 use crate::game::{
     EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
 };
@@ -97,11 +98,6 @@ mod keys {
     pub const LOST: u64 = zobrist::keys::<1>(0x5E9E_7003)[0];
 }
 
-#[inline(always)]
-fn piece_key(color: Color, role: Role, sq: Square) -> u64 {
-    keys::PIECES[(color.index() * 6 + role.index()) * 64 + sq.index()]
-}
-
 /// The square in front of `sq` for `color`, if any.
 #[inline(always)]
 fn front(color: Color, sq: Square) -> Option<Square> {
@@ -140,8 +136,7 @@ pub enum Generated {
 /// A Superpermutation position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Superperm {
-    roles: [Bitboard; 6],
-    colors: [Bitboard; 2],
+    board: ChessBoard,
     side: Color,
     /// Plies since a King captured or a pawn moved (pawns carried by a chain do not count).
     halfmove: u32,
@@ -154,39 +149,15 @@ pub struct Superperm {
 }
 
 impl Superperm {
+    /// The men on the board.
     #[inline(always)]
-    pub fn pieces(&self, color: Color, role: Role) -> Bitboard {
-        self.colors[color.index()] & self.roles[role.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_color(&self, color: Color) -> Bitboard {
-        self.colors[color.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_role(&self, role: Role) -> Bitboard {
-        self.roles[role.index()]
-    }
-
-    #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
-    }
-
-    pub fn piece_at(&self, sq: Square) -> Option<(Color, Role)> {
-        let color = Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))?;
-        Some((color, self.role_at(sq)?))
-    }
-
-    #[inline(always)]
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        Role::ALL.into_iter().find(|r| self.roles[r.index()].contains(sq))
+    pub fn board(&self) -> &ChessBoard {
+        &self.board
     }
 
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
-        self.pieces(color, Role::King).first()
+        self.board.pieces(color, Role::King).first()
     }
 
     pub fn checkers(&self) -> Bitboard {
@@ -202,58 +173,22 @@ impl Superperm {
         self.fullmove
     }
 
-    /// Pieces of `by` attacking `sq` (as in chess), with `occupied` as the blockers.
-    #[inline(always)]
-    pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        let queens = self.by_role(Role::Queen);
-        let diagonal = (self.by_role(Role::Bishop) | queens) & bishop_attacks(sq, occupied);
-        let straight = (self.by_role(Role::Rook) | queens) & rook_attacks(sq, occupied);
-        let leapers = (knight_attacks(sq) & self.by_role(Role::Knight))
-            | (king_attacks(sq) & self.by_role(Role::King))
-            | (pawn_attacks(!by, sq) & self.by_role(Role::Pawn));
-        (diagonal | straight | leapers) & self.by_color(by)
-    }
-
     /// Whether `color`'s King is attacked.
     #[inline(always)]
     pub fn king_attacked(&self, color: Color) -> bool {
-        self.attackers(self.king(color), !color, self.occupied()).nonempty()
+        self.board
+            .attackers(self.king(color), !color, self.board.occupied())
+            .nonempty()
     }
 
     #[inline(always)]
     fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        let bit = Bitboard::from_square(sq);
-        self.roles[role.index()] ^= bit;
-        self.colors[color.index()] ^= bit;
-        self.hash ^= piece_key(color, role, sq);
+        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.hash);
     }
 
     /// Recomputes the checkers and pinned pieces of the side to move.
     fn refresh_checks(&mut self) {
-        let us = self.side;
-        let them = !us;
-        let king = self.king(us);
-        let occupied = self.occupied();
-        let theirs = self.by_color(them);
-        let queens = self.by_role(Role::Queen);
-        let snipers = ((rook_attacks(king, theirs) & (self.by_role(Role::Rook) | queens))
-            | (bishop_attacks(king, theirs) & (self.by_role(Role::Bishop) | queens)))
-            & theirs;
-        let mut checkers = ((knight_attacks(king) & self.by_role(Role::Knight))
-            | (pawn_attacks(us, king) & self.by_role(Role::Pawn))
-            | (king_attacks(king) & self.by_role(Role::King)))
-            & theirs;
-        let mut pinned = Bitboard::EMPTY;
-        for sniper in snipers {
-            let blockers = between(king, sniper) & occupied;
-            if blockers.is_empty() {
-                checkers = checkers.with(sniper);
-            } else if !blockers.has_many() {
-                pinned |= blockers & self.by_color(us);
-            }
-        }
-        self.checkers = checkers;
-        self.pinned = pinned;
+        (self.checkers, self.pinned) = self.board.checks_and_pins(self.king(self.side), self.side);
     }
 
     /// Whether a piece of the side to move going from `from` to `to` attacks the
@@ -262,7 +197,7 @@ impl Superperm {
     fn gives_check(&self, role: Role, from: Square, to: Square) -> bool {
         let us = self.side;
         let target = self.king(!us);
-        let occupied = self.occupied().without(from).with(to);
+        let occupied = self.board.occupied().without(from).with(to);
         let direct = match role {
             Role::Pawn => pawn_attacks(us, to),
             Role::Knight => knight_attacks(to),
@@ -274,10 +209,10 @@ impl Superperm {
         if direct.contains(target) {
             return true;
         }
-        let ours = self.by_color(us).without(from);
-        let queens = self.by_role(Role::Queen);
-        let sliders = (bishop_attacks(target, occupied) & (self.by_role(Role::Bishop) | queens))
-            | (rook_attacks(target, occupied) & (self.by_role(Role::Rook) | queens));
+        let ours = self.board.by_color(us).without(from);
+        let queens = self.board.by_kind(Role::Queen);
+        let sliders = (bishop_attacks(target, occupied) & (self.board.by_kind(Role::Bishop) | queens))
+            | (rook_attacks(target, occupied) & (self.board.by_kind(Role::Rook) | queens));
         (sliders & ours).nonempty()
     }
 
@@ -291,7 +226,7 @@ impl Superperm {
         next.lost = false;
         next.halfmove = next.halfmove.saturating_add(1);
         if mv.is_teleport() {
-            let role = self.role_at(to).expect("a teleport swaps with a piece");
+            let role = self.board.kind_at(to).expect("a teleport swaps with a piece");
             next.toggle(us, Role::King, from);
             next.toggle(us, role, to);
             next.toggle(us, Role::King, to);
@@ -299,12 +234,12 @@ impl Superperm {
             next.lost = next.king_attacked(us);
             return (next, to);
         }
-        let role = self.role_at(from).expect("a legal move starts on a piece");
+        let role = self.board.kind_at(from).expect("a legal move starts on a piece");
         if role == Role::Pawn {
             next.halfmove = 0;
         }
-        if self.by_color(them).contains(to) {
-            let captured = self.role_at(to).expect("an occupied square holds a piece");
+        if self.board.by_color(them).contains(to) {
+            let captured = self.board.kind_at(to).expect("an occupied square holds a piece");
             next.toggle(them, captured, to);
             next.halfmove = 0;
         }
@@ -313,7 +248,7 @@ impl Superperm {
         let mut at = to;
         if !next.king_attacked(them) {
             while let Some(ahead) = front(us, at) {
-                let Some((color, other)) = next.piece_at(ahead) else {
+                let Some((color, other)) = next.board.piece_at(ahead) else {
                     break;
                 };
                 next.toggle(color, other, ahead);
@@ -371,8 +306,8 @@ impl Superperm {
         }
         let us = self.side;
         let them = !us;
-        let ours = self.by_color(us);
-        let occupied = self.occupied();
+        let ours = self.board.by_color(us);
+        let occupied = self.board.occupied();
         let empty = !occupied;
         let king = self.king(us);
 
@@ -383,7 +318,7 @@ impl Superperm {
             let chainy = dest & behind(us, without_king);
             let mut plain = Bitboard::EMPTY;
             for to in dest {
-                let safe = self.attackers(to, them, without_king).without(to).is_empty();
+                let safe = self.board.attackers(to, them, without_king).without(to).is_empty();
                 if chainy.contains(to) && !self.gives_check(Role::King, king, to) {
                     self.try_chain(Role::King, king, to, &mut visit);
                 } else if safe {
@@ -401,7 +336,7 @@ impl Superperm {
 
         // Teleportation, never out of check.
         if self.checkers.is_empty() {
-            let partners = ours & !self.by_role(Role::Pawn) & !self.by_role(Role::King);
+            let partners = ours & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
             for piece in partners {
                 visit(Generated::One(SuperpermMove::teleport(king, piece)));
             }
@@ -435,23 +370,23 @@ impl Superperm {
             }
         };
 
-        for from in self.pieces(us, Role::Knight) {
+        for from in self.board.pieces(us, Role::Knight) {
             piece(Role::Knight, from, knight_attacks(from) & empty);
         }
-        for from in self.pieces(us, Role::Bishop) {
+        for from in self.board.pieces(us, Role::Bishop) {
             piece(Role::Bishop, from, bishop_attacks(from, occupied) & empty);
         }
-        for from in self.pieces(us, Role::Rook) {
+        for from in self.board.pieces(us, Role::Rook) {
             piece(Role::Rook, from, rook_attacks(from, occupied) & empty);
         }
-        for from in self.pieces(us, Role::Queen) {
+        for from in self.board.pieces(us, Role::Queen) {
             piece(
                 Role::Queen,
                 from,
                 (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) & empty,
             );
         }
-        for from in self.pieces(us, Role::Pawn) {
+        for from in self.board.pieces(us, Role::Pawn) {
             let Some(one) = front(us, from) else {
                 continue;
             };
@@ -470,14 +405,7 @@ impl Superperm {
     }
 
     fn compute_hash(&self) -> u64 {
-        let mut hash = 0;
-        for color in Color::ALL {
-            for role in Role::ALL {
-                for sq in self.pieces(color, role) {
-                    hash ^= piece_key(color, role, sq);
-                }
-            }
-        }
+        let mut hash = self.board.hash(&keys::PIECES);
         if self.side == Color::Black {
             hash ^= keys::BLACK_TO_MOVE;
         }
@@ -494,7 +422,7 @@ impl Superperm {
         let role = if mv.is_teleport() {
             Role::King
         } else {
-            self.role_at(mv.from()).expect("a legal move starts on a piece")
+            self.board.kind_at(mv.from()).expect("a legal move starts on a piece")
         };
         let mut out = String::new();
         if role != Role::Pawn {
@@ -547,7 +475,7 @@ impl Superperm {
         let role = if found.is_teleport() {
             Role::King
         } else {
-            self.role_at(found.from())?
+            self.board.kind_at(found.from())?
         };
         let letter_ok = match letter {
             Some(c) => Role::from_char(c) == Some(role),
@@ -678,7 +606,7 @@ impl Game for Superperm {
     }
 
     fn render(&self) -> String {
-        crate::fen::render_board(|sq| self.piece_at(sq).map(|(color, role)| role.fen_char(color)))
+        crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
 
     const SEARCH: SearchRules = SearchRules {
@@ -689,7 +617,7 @@ impl Game for Superperm {
 
     #[inline(always)]
     fn is_capture(&self, mv: SuperpermMove) -> bool {
-        !mv.is_teleport() && self.by_color(!self.side).contains(mv.to())
+        !mv.is_teleport() && self.board.by_color(!self.side).contains(mv.to())
     }
 
     #[inline(always)]
@@ -698,7 +626,7 @@ impl Game for Superperm {
     }
 
     fn null_move(&self) -> Option<Superperm> {
-        let pieces = self.by_color(self.side) & !self.by_role(Role::Pawn) & !self.by_role(Role::King);
+        let pieces = self.board.by_color(self.side) & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
         if self.lost || self.in_check() || pieces.is_empty() {
             return None;
         }

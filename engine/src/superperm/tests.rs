@@ -117,7 +117,7 @@ fn the_seeds_test_game_replays_move_by_move() {
     for long in &SEED_GAME[..3] {
         p = play(&p, long);
     }
-    assert_eq!(p.piece_at(sq("b1")), Some((Color::White, Role::Pawn)));
+    assert_eq!(p.board().piece_at(sq("b1")), Some((Color::White, Role::Pawn)));
     let mut q = p;
     for long in &SEED_GAME[3..14] {
         q = play(&q, long);
@@ -130,7 +130,7 @@ fn the_seeds_test_game_replays_move_by_move() {
     for long in &SEED_GAME[3..8] {
         q = play(&q, long);
     }
-    let light = q.pieces(Color::Black, Role::Bishop) & Bitboard::LIGHT_SQUARES;
+    let light = q.board().pieces(Color::Black, Role::Bishop) & Bitboard::LIGHT_SQUARES;
     assert_eq!(light.count(), 2);
 }
 
@@ -141,8 +141,8 @@ fn a_chain_carries_the_mover_past_the_piece_in_front() {
     let mv = p.parse_move("e7e5").unwrap();
     assert_eq!(p.long_name(mv), "e7-e5-e4");
     let after = p.play(mv);
-    assert_eq!(after.piece_at(sq("e4")), Some((Color::Black, Role::Pawn)));
-    assert_eq!(after.piece_at(sq("e5")), Some((Color::White, Role::Knight)));
+    assert_eq!(after.board().piece_at(sq("e4")), Some((Color::Black, Role::Pawn)));
+    assert_eq!(after.board().piece_at(sq("e5")), Some((Color::White, Role::Knight)));
     assert_eq!(p.parse_move("e7-e5-e4"), Ok(mv));
     assert!(p.parse_move("e7-e5-e3").is_err(), "a wrong chain end is refused");
     // A pawn carried by a chain does not reset the move counter; the pawn that moved does.
@@ -159,9 +159,9 @@ fn a_bishop_swaps_twice() {
     let p = pos("rnbqkbnr/pppp1ppp/8/8/8/3P4/PPPBPPPP/RN1QKBNR w - - 0 1");
     let mv = p.parse_move("Bd2-h6-h8").unwrap();
     let after = p.play(mv);
-    assert_eq!(after.piece_at(sq("h8")), Some((Color::White, Role::Bishop)));
-    assert_eq!(after.piece_at(sq("h7")), Some((Color::Black, Role::Rook)));
-    assert_eq!(after.piece_at(sq("h6")), Some((Color::Black, Role::Pawn)));
+    assert_eq!(after.board().piece_at(sq("h8")), Some((Color::White, Role::Bishop)));
+    assert_eq!(after.board().piece_at(sq("h7")), Some((Color::Black, Role::Rook)));
+    assert_eq!(after.board().piece_at(sq("h6")), Some((Color::Black, Role::Pawn)));
 }
 
 #[test]
@@ -173,8 +173,8 @@ fn a_check_on_landing_stops_the_chain() {
     let mv = p.parse_move("d5f6").unwrap();
     assert_eq!(p.long_name(mv), "Nd5-f6+");
     let after = p.play(mv);
-    assert_eq!(after.piece_at(sq("f6")), Some((Color::White, Role::Knight)));
-    assert_eq!(after.piece_at(sq("f7")), Some((Color::Black, Role::Pawn)));
+    assert_eq!(after.board().piece_at(sq("f6")), Some((Color::White, Role::Knight)));
+    assert_eq!(after.board().piece_at(sq("f7")), Some((Color::Black, Role::Pawn)));
     assert!(after.in_check());
     // b2-b4: the pawn swaps with the b5 Knight, then with the b6 Bishop, and on b6 it
     // gives check to the c7 King: the chain ends there, before the b7 pawn.
@@ -209,7 +209,7 @@ fn only_kings_capture_and_pawns_never_go_sideways() {
     let p = pos("4k3/8/8/8/8/8/3p4/4K3 w - - 0 1");
     assert!(p.is_capture(p.parse_move("e1d2").unwrap()));
     let after = play(&p, "e1d2");
-    assert_eq!(after.by_color(Color::Black).count(), 1);
+    assert_eq!(after.board().by_color(Color::Black).count(), 1);
     assert_eq!(after.halfmove_clock(), 0);
     // Non-capturing pieces still give check: the pawn's diagonal, the Rook's file.
     let checked = pos("4k3/3P4/8/8/8/8/8/4K3 b - - 0 1");
@@ -221,8 +221,8 @@ fn pawns_pushed_onto_their_last_rank_become_queens() {
     // Black's Rook a8-b8 swaps with the White pawn b7, which reaches its last rank.
     let p = pos("r7/1P2k3/8/8/8/8/8/4K3 b - - 0 1");
     let after = play(&p, "a8b8");
-    assert_eq!(after.piece_at(sq("b8")), Some((Color::White, Role::Queen)));
-    assert_eq!(after.piece_at(sq("b7")), Some((Color::Black, Role::Rook)));
+    assert_eq!(after.board().piece_at(sq("b8")), Some((Color::White, Role::Queen)));
+    assert_eq!(after.board().piece_at(sq("b7")), Some((Color::Black, Role::Rook)));
     // With the Black King on e8 the new Queen would attack it: the move is illegal.
     let p = pos("r3k3/1P6/8/8/8/8/8/4K3 b - - 0 1");
     assert!(p.parse_move("a8b8").is_err());
@@ -234,7 +234,7 @@ fn pawns_pushed_onto_their_last_rank_become_queens() {
     }
     assert!(!names.contains(&"b2b4".to_string()));
     let after = play(&p, "b2b4n");
-    assert_eq!(after.piece_at(sq("b8")), Some((Color::White, Role::Knight)));
+    assert_eq!(after.board().piece_at(sq("b8")), Some((Color::White, Role::Knight)));
 }
 
 #[test]

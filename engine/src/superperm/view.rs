@@ -9,10 +9,11 @@ use crate::view::{single_square_name as name, GameView, MoveView, PieceView, Pos
 impl GameView for Superperm {
     fn view(&self) -> PositionView {
         let pieces = self
+            .board
             .occupied()
             .into_iter()
             .map(|sq| {
-                let (color, role) = self.piece_at(sq).expect("an occupied square holds a piece");
+                let (color, role) = self.board.piece_at(sq).expect("an occupied square holds a piece");
                 PieceView::of_role(name(sq), color, role)
             })
             .collect();
