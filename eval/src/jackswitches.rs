@@ -35,7 +35,7 @@ impl JackswitchesEval {
     fn side(&self, pos: &JacksWitches, us: Color) -> i32 {
         let frozen = pos.immobilized(us);
         let mut score = JACK_IN_HAND * pos.hand(us) as i32;
-        for sq in pos.by_color(us) {
+        for sq in pos.board().by_color(us) {
             let (_, kind) = pos.piece_at(sq).expect("a square of ours holds a piece");
             let value = VALUE[kind.index()];
             score += value;
@@ -53,7 +53,7 @@ impl JackswitchesEval {
             }
         }
         // Room around the King: squares it could stand on, not held by its own men.
-        let room = king_attacks(pos.king(us)) & SQUARES & !pos.by_color(us);
+        let room = king_attacks(pos.king(us)) & SQUARES & !pos.board().by_color(us);
         score + 3 * room.count() as i32
     }
 }
@@ -81,6 +81,7 @@ impl Evaluator<JacksWitches> for JackswitchesEval {
     fn material(&self, pos: &JacksWitches) -> i32 {
         let side = |us: Color| {
             let on_board: i32 = pos
+                .board()
                 .by_color(us)
                 .into_iter()
                 .filter_map(|sq| pos.piece_at(sq))

@@ -82,7 +82,7 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
     }
     for color in Color::ALL {
         let name = color.name();
-        match pos.pieces(color, Kind::King).count() {
+        match pos.board.pieces(color, Kind::King).count() {
             0 => return Err(FenError::MissingKing(name)),
             1 => {}
             _ => return Err(FenError::TooManyKings(name)),
@@ -90,10 +90,10 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
         // Twenty men on the board and two Jacks in hand at the start; none is ever
         // added. This also keeps the move count below `MAX_MOVES`: at most 43 moves a
         // man (a Can(n)on: 18 squares in two modes, the flip, three teleports).
-        if pos.by_color(color).count() + u32::from(pos.hand(color)) > MAX_MEN {
+        if pos.board.by_color(color).count() + u32::from(pos.hand(color)) > MAX_MEN {
             return Err(FenError::TooManyPieces(name, MAX_MEN));
         }
-        if pos.pieces(color, Kind::Pawn).count() > 8 {
+        if pos.board.pieces(color, Kind::Pawn).count() > 8 {
             return Err(FenError::TooManyPawns(name));
         }
         // Once a King has stood on the opponent's first rank, teleporting stays off.
@@ -101,7 +101,7 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
             pos.disable_teleporting();
         }
     }
-    let back_ranks = pos.by_kind(Kind::Pawn).any(|sq| sq.rank() == 0 || sq.rank() == 7);
+    let back_ranks = pos.board.by_kind(Kind::Pawn).any(|sq| sq.rank() == 0 || sq.rank() == 7);
     if back_ranks {
         return Err(FenError::PawnOnBackRank);
     }

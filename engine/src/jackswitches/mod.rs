@@ -19,6 +19,7 @@ use self::board::{
     ROOK_DIRECTIONS, SQUARES, TELEPORTERS,
 };
 use crate::bitboard::WideBitboard;
+use crate::board::{PieceBoard, PieceKind};
 use crate::game::{FenError, Game, GameResult, MoveList, RuleOptions, SearchRules, Variant};
 use crate::types::{Color, WideSquare};
 use std::fmt;
@@ -187,6 +188,15 @@ impl fmt::Debug for JwMove {
     }
 }
 
+impl PieceKind for Kind {
+    const ALL: &'static [Kind] = &Kind::ALL;
+
+    #[inline(always)]
+    fn index(self) -> usize {
+        Kind::index(self)
+    }
+}
+
 mod keys {
     use crate::zobrist;
     pub const PIECES: [u64; 2 * 10 * 96] = zobrist::keys(0x1AC5_0001);
@@ -195,11 +205,6 @@ mod keys {
     pub const EN_PASSANT: [u64; 96] = zobrist::keys(0x1AC5_0003);
     pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0x1AC5_0004)[0];
     pub const TELEPORT_OFF: u64 = zobrist::keys::<1>(0x1AC5_0005)[0];
-}
-
-#[inline(always)]
-fn piece_key(color: Color, kind: Kind, sq: WideSquare) -> u64 {
-    keys::PIECES[(color.index() * 10 + kind.index()) * 96 + sq.index()]
 }
 
 /// The most Jacks a side can hold: its two at the start (captured pieces never go to
@@ -211,8 +216,7 @@ pub const MAX_HAND: u8 = 2;
 pub struct JacksWitches {
     /// Per square: 0 when empty, else `1 + 16 * colour + kind`.
     mailbox: [u8; 96],
-    kinds: [WideBitboard; 10],
-    colors: [WideBitboard; 2],
+    board: PieceBoard<WideBitboard, Kind, 10>,
     hand: [u8; 2],
     side: Color,
     /// The square a pawn just passed over, kept only when an en passant capture is
@@ -229,8 +233,7 @@ impl JacksWitches {
     fn empty() -> JacksWitches {
         JacksWitches {
             mailbox: [0; 96],
-            kinds: [WideBitboard::EMPTY; 10],
-            colors: [WideBitboard::EMPTY; 2],
+            board: PieceBoard::default(),
             hand: [0; 2],
             side: Color::White,
             en_passant: None,
@@ -241,24 +244,10 @@ impl JacksWitches {
         }
     }
 
+    /// The men on the board, by kind and colour.
     #[inline(always)]
-    pub fn pieces(&self, color: Color, kind: Kind) -> WideBitboard {
-        self.colors[color.index()] & self.kinds[kind.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_color(&self, color: Color) -> WideBitboard {
-        self.colors[color.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_kind(&self, kind: Kind) -> WideBitboard {
-        self.kinds[kind.index()]
-    }
-
-    #[inline(always)]
-    pub fn occupied(&self) -> WideBitboard {
-        self.colors[0] | self.colors[1]
+    pub fn board(&self) -> &PieceBoard<WideBitboard, Kind, 10> {
+        &self.board
     }
 
     #[inline(always)]
@@ -274,7 +263,7 @@ impl JacksWitches {
 
     #[inline(always)]
     pub fn king(&self, color: Color) -> WideSquare {
-        self.pieces(color, Kind::King).first()
+        self.board.pieces(color, Kind::King).first()
     }
 
     /// Jacks in `color`'s hand.
@@ -296,20 +285,14 @@ impl JacksWitches {
 
     #[inline(always)]
     fn put(&mut self, color: Color, kind: Kind, sq: WideSquare) {
-        let bit = WideBitboard::from_square(sq);
-        self.kinds[kind.index()] |= bit;
-        self.colors[color.index()] |= bit;
+        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.hash);
         self.mailbox[sq.index()] = 1 + 16 * color.index() as u8 + kind as u8;
-        self.hash ^= piece_key(color, kind, sq);
     }
 
     #[inline(always)]
     fn remove(&mut self, color: Color, kind: Kind, sq: WideSquare) {
-        let bit = WideBitboard::from_square(sq);
-        self.kinds[kind.index()] &= !bit;
-        self.colors[color.index()] &= !bit;
+        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.hash);
         self.mailbox[sq.index()] = 0;
-        self.hash ^= piece_key(color, kind, sq);
     }
 
     fn set_hand(&mut self, color: Color, count: u8) {
@@ -342,8 +325,9 @@ impl JacksWitches {
     /// `color`'s pieces next to an enemy Witch: they cannot move or attack.
     #[inline(always)]
     pub fn immobilized(&self, color: Color) -> WideBitboard {
-        let ours = self.by_color(color);
-        self.pieces(!color, Kind::Witch)
+        let ours = self.board.by_color(color);
+        self.board
+            .pieces(!color, Kind::Witch)
             .fold(WideBitboard::EMPTY, |acc, witch| acc | (king_attacks(witch) & ours))
     }
 
@@ -370,7 +354,7 @@ impl JacksWitches {
 
     /// Whether a piece of `by` that is not immobilized attacks `target`.
     pub fn attacked(&self, target: WideSquare, by: Color) -> bool {
-        self.attacked_in(target, by, self.occupied(), self.by_color(by))
+        self.attacked_in(target, by, self.board.occupied(), self.board.by_color(by))
     }
 
     /// [`Self::attacked`] with the board occupied as `occupied` and only the men of
@@ -378,7 +362,7 @@ impl JacksWitches {
     /// a move of the other side that moves no King or Witch leaves it.
     fn attacked_in(&self, target: WideSquare, by: Color, occupied: WideBitboard, men: WideBitboard) -> bool {
         let active = men & !self.immobilized(by);
-        let of = |kind: Kind| self.by_kind(kind) & active;
+        let of = |kind: Kind| self.board.by_kind(kind) & active;
         if (knight_attacks(target) & of(Kind::Knight)).nonempty()
             || (king_attacks(target) & (of(Kind::King) | of(Kind::Lion))).nonempty()
             || (pawn_attacks(!by, target) & of(Kind::Pawn)).nonempty()
@@ -417,8 +401,8 @@ impl JacksWitches {
     /// The exclusion rule: no two teleporters hold enemy pieces of one type.
     #[inline(always)]
     pub fn exclusion_holds(&self) -> bool {
-        let white = self.by_color(Color::White) & TELEPORTERS;
-        let black = self.by_color(Color::Black) & TELEPORTERS;
+        let white = self.board.by_color(Color::White) & TELEPORTERS;
+        let black = self.board.by_color(Color::Black) & TELEPORTERS;
         if white.is_empty() || black.is_empty() {
             return true;
         }
@@ -435,9 +419,9 @@ impl JacksWitches {
     /// before the King's safety and the exclusion rule are judged.
     fn pseudo_moves(&self, mut push: impl FnMut(JwMove)) {
         let us = self.side;
-        let ours = self.by_color(us);
-        let theirs = self.by_color(!us);
-        let occupied = self.occupied();
+        let ours = self.board.by_color(us);
+        let theirs = self.board.by_color(!us);
+        let occupied = self.board.occupied();
         let empty = SQUARES & !occupied;
         let wazir = self.jacks_are_wazirs();
         let free_teleporters = TELEPORTERS & empty;
@@ -603,6 +587,7 @@ impl JacksWitches {
             return None;
         }
         let eyes = self
+            .board
             .pieces(!self.side, Kind::Jack)
             .fold(WideBitboard::EMPTY, |acc, jack| acc.with(mirror(jack)));
         Some(queen_attacks(self.king(self.side), WideBitboard::EMPTY) | eyes | TELEPORTERS)
@@ -629,9 +614,11 @@ impl JacksWitches {
             return self.is_legal(mv);
         }
         let them = !self.side;
-        let mut occupied = self.occupied().without(from).with(to);
-        let mut men = self.by_color(them).without(to);
-        if Some(to) == self.en_passant && self.pieces(self.side, Kind::Pawn).contains(from) && from.file() != to.file()
+        let mut occupied = self.board.occupied().without(from).with(to);
+        let mut men = self.board.by_color(them).without(to);
+        if Some(to) == self.en_passant
+            && self.board.pieces(self.side, Kind::Pawn).contains(from)
+            && from.file() != to.file()
         {
             let passed = WideSquare::from_coords(to.file(), from.rank());
             occupied = occupied.without(passed);
@@ -646,18 +633,14 @@ impl JacksWitches {
             return false;
         };
         let us = self.side;
-        let takers = pawn_attacks(!us, ep) & self.pieces(us, Kind::Pawn) & !self.immobilized(us);
+        let takers = pawn_attacks(!us, ep) & self.board.pieces(us, Kind::Pawn) & !self.immobilized(us);
         takers
             .into_iter()
             .any(|from| self.is_legal(JwMove::new(from, ep, None)))
     }
 
     fn compute_hash(&self) -> u64 {
-        let mut hash = 0;
-        for sq in self.occupied() {
-            let (color, kind) = self.piece_at(sq).expect("occupied");
-            hash ^= piece_key(color, kind, sq);
-        }
+        let mut hash = self.board.hash(&keys::PIECES);
         for color in Color::ALL {
             for held in 0..self.hand[color.index()] {
                 hash ^= keys::HAND[color.index() * 2 + held as usize];
@@ -786,13 +769,13 @@ impl Game for JacksWitches {
     fn is_capture(&self, mv: JwMove) -> bool {
         !mv.is_drop()
             && !mv.is_teleport()
-            && (self.by_color(!self.side).contains(mv.to())
-                || (Some(mv.to()) == self.en_passant && self.pieces(self.side, Kind::Pawn).contains(mv.from())))
+            && (self.board.by_color(!self.side).contains(mv.to())
+                || (Some(mv.to()) == self.en_passant && self.board.pieces(self.side, Kind::Pawn).contains(mv.from())))
     }
 
     #[inline(always)]
     fn is_tactical(&self, mv: JwMove) -> bool {
-        self.is_capture(mv) || (mv.becomes().is_some() && self.pieces(self.side, Kind::Pawn).contains(mv.from()))
+        self.is_capture(mv) || (mv.becomes().is_some() && self.board.pieces(self.side, Kind::Pawn).contains(mv.from()))
     }
 
     fn null_move(&self) -> Option<JacksWitches> {

@@ -38,6 +38,7 @@ impl Kind {
 impl GameView for JacksWitches {
     fn view(&self) -> PositionView {
         let pieces = self
+            .board
             .occupied()
             .into_iter()
             .map(|sq| {
