@@ -9,6 +9,7 @@ use crate::types::Color;
 use arrayvec::ArrayVec;
 use std::fmt::Debug;
 use std::hash::Hash;
+use std::sync::Arc;
 use thiserror::Error;
 
 /// Upper bound on the legal moves of any position of any game (chess needs 218;
@@ -306,8 +307,6 @@ pub enum FenError {
     CastlingWithoutPieces(char),
     #[error("invalid en passant square '{0}'")]
     InvalidEnPassant(String),
-    #[error("en passant square '{0}' needs the board of the double step in this game, as in Ad6")]
-    EnPassantBoard(String),
     #[error("en passant square {0} is not on the rank behind a pawn that just double-stepped")]
     ImpossibleEnPassant(String),
     #[error("invalid halfmove clock '{0}'")]
@@ -336,15 +335,40 @@ pub enum FenError {
     InvalidPoints(String),
     #[error("invalid transformation waits '{0}' (expected square=1..3 of a King or compound, comma separated, or -)")]
     InvalidWaits(String),
-    #[error("square {0}: removed squares are written '*', exactly at f3 g3 e4 f4 g4 h4 e5 f5 g5 h5 f6 g6")]
-    RemovedSquare(String),
-    #[error(
-        "invalid hand '{0}' (expected brackets after the board holding at most two J and two j, as in [JJjj] or [])"
-    )]
-    InvalidHand(String),
-    #[error("two teleporters hold enemy pieces of one type (the exclusion rule)")]
-    Exclusion,
+    /// A rule of one game only, told by that game's own error type.
+    #[error(transparent)]
+    Rule(RuleFenError),
 }
+
+/// A FEN error that only one game can make (a Jack hand, a wait counter...). The
+/// game's module defines the error type; the core carries it without knowing it.
+#[derive(Debug, Clone, Error)]
+#[error(transparent)]
+pub struct RuleFenError(Arc<dyn std::error::Error + Send + Sync>);
+
+impl FenError {
+    /// Wraps a game's own FEN error.
+    pub fn rule(error: impl std::error::Error + Send + Sync + 'static) -> FenError {
+        FenError::Rule(RuleFenError(Arc::new(error)))
+    }
+
+    /// The game's own error, when this is one of type `E`.
+    pub fn rule_error<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        match self {
+            FenError::Rule(RuleFenError(error)) => error.downcast_ref(),
+            _ => None,
+        }
+    }
+}
+
+/// Two game errors are equal when they say the same thing.
+impl PartialEq for RuleFenError {
+    fn eq(&self, other: &RuleFenError) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for RuleFenError {}
 
 /// Why a move string was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -9,6 +9,15 @@ use crate::chess::{castling_squares, parse_castling_field, write_castling_field}
 use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_rank};
 use crate::game::{FenError, RuleOptions, Variant};
 use crate::types::{Color, Role, Square};
+use thiserror::Error;
+
+/// What only an Alice FEN can get wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum AliceFenError {
+    /// The en passant square does not name the board of the double step.
+    #[error("en passant square '{0}' needs the board of the double step in this game, as in Ad6")]
+    EnPassantBoard(String),
+}
 
 type Cell = (BoardId, Color, Role);
 
@@ -143,7 +152,7 @@ fn parse_en_passant<const N: usize>(pos: &AliceGame<N>, field: &str) -> Result<O
         Some(board) if transfers_always && board == victim_board => return Err(impossible()),
         Some(board) => board,
         None if transfers_always => 1 - victim_board,
-        None => return Err(FenError::EnPassantBoard(field.to_string())),
+        None => return Err(FenError::rule(AliceFenError::EnPassantBoard(field.to_string()))),
     };
     Ok(Some(EnPassant {
         board,

@@ -15,6 +15,7 @@ mod general;
 mod tests;
 mod view;
 
+pub use fen::AliceFenError;
 pub use general::Rules;
 
 use crate::attacks::{

@@ -7,6 +7,23 @@ use super::{JacksWitches, Kind, MAX_HAND};
 use crate::fen::{parse_counters, parse_grid, parse_side, render_grid, split_fields, write_grid};
 use crate::game::FenError;
 use crate::types::{Color, WideSquare};
+use thiserror::Error;
+
+/// What only a Jacks and Witches FEN can get wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum JwFenError {
+    /// A removed square written as anything but `*`, or a `*` elsewhere.
+    #[error("square {0}: removed squares are written '*', exactly at f3 g3 e4 f4 g4 h4 e5 f5 g5 h5 f6 g6")]
+    RemovedSquare(String),
+    /// The hand field is missing or malformed.
+    #[error(
+        "invalid hand '{0}' (expected brackets after the board holding at most two J and two j, as in [JJjj] or [])"
+    )]
+    InvalidHand(String),
+    /// Two teleporters hold enemy men of one type.
+    #[error("two teleporters hold enemy pieces of one type (the exclusion rule)")]
+    Exclusion,
+}
 
 /// The men of a side, on the board and in hand.
 const MAX_MEN: u32 = 22;
@@ -31,7 +48,7 @@ fn read_cell(chars: &mut std::iter::Peekable<std::str::Chars>) -> Result<Cell, F
 }
 
 fn parse_hand(text: &str) -> Result<[u8; 2], FenError> {
-    let bad = || FenError::InvalidHand(text.to_string());
+    let bad = || FenError::rule(JwFenError::InvalidHand(text.to_string()));
     let inner = text
         .strip_prefix('[')
         .and_then(|t| t.strip_suffix(']'))
@@ -56,7 +73,7 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
     let (placement, hand) = fields[0]
         .split_once('[')
         .map(|(board, hand)| (board, format!("[{hand}")))
-        .ok_or_else(|| FenError::InvalidHand(String::new()))?;
+        .ok_or_else(|| FenError::rule(JwFenError::InvalidHand(String::new())))?;
     let grid = parse_grid(placement, 12, 8, read_cell)?;
     let mut pos = JacksWitches::empty();
     for (row, cells) in grid.iter().enumerate() {
@@ -66,7 +83,7 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
                 Some(Cell::Removed) if HOLES.contains(sq) => {}
                 Some(Cell::Piece(color, kind)) if !HOLES.contains(sq) => pos.put(*color, *kind, sq),
                 None if !HOLES.contains(sq) => {}
-                _ => return Err(FenError::RemovedSquare(sq.to_string())),
+                _ => return Err(FenError::rule(JwFenError::RemovedSquare(sq.to_string()))),
             }
         }
     }
@@ -106,7 +123,7 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
         return Err(FenError::PawnOnBackRank);
     }
     if !pos.exclusion_holds() {
-        return Err(FenError::Exclusion);
+        return Err(FenError::rule(JwFenError::Exclusion));
     }
     if pos.attacked(pos.king(!pos.side), pos.side) {
         return Err(FenError::OpponentInCheck);

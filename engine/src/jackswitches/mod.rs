@@ -9,6 +9,8 @@
 
 pub mod board;
 mod fen;
+
+pub use fen::JwFenError;
 #[cfg(test)]
 mod tests;
 mod view;

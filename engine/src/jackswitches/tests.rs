@@ -70,32 +70,32 @@ fn fen_rejects_bad_input() {
         // A removed square written as a board square, and a piece on a removed square.
         (
             "lcrnbwkbnrcl/pppp4pppp/12/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1",
-            FenError::RemovedSquare("f6".into()),
+            FenError::rule(JwFenError::RemovedSquare("f6".into())),
         ),
         (
             "lcrnbwkbnrcl/pppp4pppp/5*N5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKB1RCL[JJjj] w - - 0 1",
-            FenError::RemovedSquare("g6".into()),
+            FenError::rule(JwFenError::RemovedSquare("g6".into())),
         ),
         (
             "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL w - - 0 1",
-            FenError::InvalidHand(String::new()),
+            FenError::rule(JwFenError::InvalidHand(String::new())),
         ),
         (
             "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJJ] w - - 0 1",
-            FenError::InvalidHand("[JJJ]".into()),
+            FenError::rule(JwFenError::InvalidHand("[JJJ]".into())),
         ),
         (
             "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JQ] w - - 0 1",
-            FenError::InvalidHand("[JQ]".into()),
+            FenError::rule(JwFenError::InvalidHand("[JQ]".into())),
         ),
         (
             "11k/12/4n**5/4****4/4****4/4N**5/12/K11[] w - - 0 1",
-            FenError::Exclusion,
+            FenError::rule(JwFenError::Exclusion),
         ),
         // The two Can(n)on modes are one type for the exclusion rule.
         (
             "11k/12/4v**5/4****4/4****4/4C**5/12/K11[] w - - 0 1",
-            FenError::Exclusion,
+            FenError::rule(JwFenError::Exclusion),
         ),
         (
             "11k/12/5**5/4****4/4****4/5**5/12/K10K[] w - - 0 1",
@@ -141,6 +141,15 @@ fn fen_rejects_bad_input() {
             "{fen}"
         );
     }
+}
+
+#[test]
+fn a_rule_error_keeps_its_game_type() {
+    let fen = "11k/12/4n**5/4****4/4****4/4N**5/12/K11[] w - - 0 1";
+    let error = JacksWitches::from_fen(Variant::JacksWitches, fen).unwrap_err();
+    assert_eq!(error.rule_error::<JwFenError>(), Some(&JwFenError::Exclusion));
+    assert_eq!(error.rule_error::<crate::alice::AliceFenError>(), None);
+    assert_eq!(error.to_string(), JwFenError::Exclusion.to_string());
 }
 
 #[test]
