@@ -1,5 +1,7 @@
 //! FEN pieces shared by the games: the board grid and the move counters.
 
+use crate::bitboard::Bitboard;
+use crate::board::ChessBoard;
 use crate::game::FenError;
 use crate::types::{Color, Role, Square};
 use std::iter::Peekable;
@@ -132,6 +134,53 @@ pub fn read_chess_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Role), Fe
         },
         role,
     ))
+}
+
+/// The men of an 8x8 board field written with the six chess letters, each with its
+/// square.
+pub fn read_chess_men(field: &str) -> Result<Vec<(Color, Role, Square)>, FenError> {
+    let grid = parse_grid(field, 8, 8, read_chess_piece)?;
+    Ok(grid
+        .iter()
+        .enumerate()
+        .flat_map(|(row, cells)| {
+            cells.iter().enumerate().filter_map(move |(file, cell)| {
+                cell.map(|(color, role)| (color, role, Square::from_coords(file as u8, 7 - row as u8)))
+            })
+        })
+        .collect())
+}
+
+/// The castling and en passant fields of a game that has neither: both must be `-`.
+pub fn expect_no_castling_or_en_passant(castling: &str, en_passant: &str) -> Result<(), FenError> {
+    if castling != "-" {
+        return Err(FenError::InvalidCastling(castling.to_string()));
+    }
+    if en_passant != "-" {
+        return Err(FenError::InvalidEnPassant(en_passant.to_string()));
+    }
+    Ok(())
+}
+
+/// The chess army limits for `color`: one King, at most `most` men and 8 pawns, no
+/// pawn on the rank `last_rank` (where it would have promoted).
+pub fn check_chess_army(board: &ChessBoard, color: Color, most: u32, last_rank: Bitboard) -> Result<(), FenError> {
+    let name = color.name();
+    match board.pieces(color, Role::King).count() {
+        0 => return Err(FenError::MissingKing(name)),
+        1 => {}
+        _ => return Err(FenError::TooManyKings(name)),
+    }
+    if board.by_color(color).count() > most {
+        return Err(FenError::TooManyPieces(name, most));
+    }
+    if board.pieces(color, Role::Pawn).count() > 8 {
+        return Err(FenError::TooManyPawns(name));
+    }
+    if (board.pieces(color, Role::Pawn) & last_rank).nonempty() {
+        return Err(FenError::PawnOnBackRank);
+    }
+    Ok(())
 }
 
 pub fn parse_side(field: &str) -> Result<Color, FenError> {

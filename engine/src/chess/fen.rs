@@ -4,14 +4,13 @@ use super::movegen::castling_squares;
 use super::{CastlingRights, Chess};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
-use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_board};
+use crate::fen::{check_chess_army, parse_counters, parse_side, read_chess_men, split_fields, write_board};
 use crate::game::FenError;
 use crate::types::{Color, Role, Square};
 
 pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     let fields = split_fields(fen)?;
 
-    let grid = parse_grid(fields[0], 8, 8, read_chess_piece)?;
     let mut pos = Chess {
         board: ChessBoard::default(),
         side: Color::White,
@@ -23,12 +22,8 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
         checkers: Bitboard::EMPTY,
         pinned: Bitboard::EMPTY,
     };
-    for (row, cells) in grid.iter().enumerate() {
-        for (file, cell) in cells.iter().enumerate() {
-            if let Some((color, role)) = *cell {
-                pos.toggle(color, role, Square::from_coords(file as u8, 7 - row as u8));
-            }
-        }
+    for (color, role, sq) in read_chess_men(fields[0])? {
+        pos.toggle(color, role, sq);
     }
 
     pos.side = parse_side(fields[1])?;
@@ -58,21 +53,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
 
 fn validate_material(pos: &Chess) -> Result<(), FenError> {
     for color in Color::ALL {
-        let name = color.name();
-        match pos.board.pieces(color, Role::King).count() {
-            0 => return Err(FenError::MissingKing(name)),
-            1 => {}
-            _ => return Err(FenError::TooManyKings(name)),
-        }
-        if pos.board.by_color(color).count() > 16 {
-            return Err(FenError::TooManyPieces(name, 16));
-        }
-        if pos.board.pieces(color, Role::Pawn).count() > 8 {
-            return Err(FenError::TooManyPawns(name));
-        }
-    }
-    if (pos.board.by_kind(Role::Pawn) & (Bitboard::RANK_1 | Bitboard::RANK_8)).nonempty() {
-        return Err(FenError::PawnOnBackRank);
+        check_chess_army(&pos.board, color, 16, Bitboard::RANK_1 | Bitboard::RANK_8)?;
     }
     Ok(())
 }

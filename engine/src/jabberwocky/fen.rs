@@ -3,13 +3,14 @@
 
 use super::Jabberwocky;
 use crate::board::ChessBoard;
-use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_board};
+use crate::fen::{
+    expect_no_castling_or_en_passant, parse_counters, parse_side, read_chess_men, split_fields, write_board,
+};
 use crate::game::FenError;
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Role};
 
 pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
     let fields = split_fields(fen)?;
-    let grid = parse_grid(fields[0], 8, 8, read_chess_piece)?;
     let mut pos = Jabberwocky {
         board: ChessBoard::default(),
         side: Color::White,
@@ -17,20 +18,11 @@ pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
         fullmove: 1,
         hash: 0,
     };
-    for (row, cells) in grid.iter().enumerate() {
-        for (file, cell) in cells.iter().enumerate() {
-            if let Some((color, role)) = *cell {
-                pos.toggle(color, role, Square::from_coords(file as u8, 7 - row as u8));
-            }
-        }
+    for (color, role, sq) in read_chess_men(fields[0])? {
+        pos.toggle(color, role, sq);
     }
     pos.side = parse_side(fields[1])?;
-    if fields[2] != "-" {
-        return Err(FenError::InvalidCastling(fields[2].to_string()));
-    }
-    if fields[3] != "-" {
-        return Err(FenError::InvalidEnPassant(fields[3].to_string()));
-    }
+    expect_no_castling_or_en_passant(fields[2], fields[3])?;
     // The side that has just moved kept a King, or its move was not legal.
     let mover = !pos.side;
     if pos.board.pieces(mover, Role::King).is_empty() {

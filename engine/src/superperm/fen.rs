@@ -5,13 +5,15 @@
 use super::{last_rank, Superperm};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
-use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_board};
+use crate::fen::{
+    check_chess_army, expect_no_castling_or_en_passant, parse_counters, parse_side, read_chess_men, split_fields,
+    write_board,
+};
 use crate::game::FenError;
-use crate::types::{Color, Role, Square};
+use crate::types::Color;
 
 pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
     let fields = split_fields(fen)?;
-    let grid = parse_grid(fields[0], 8, 8, read_chess_piece)?;
     let mut pos = Superperm {
         board: ChessBoard::default(),
         side: Color::White,
@@ -22,37 +24,14 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
         checkers: Bitboard::EMPTY,
         pinned: Bitboard::EMPTY,
     };
-    for (row, cells) in grid.iter().enumerate() {
-        for (file, cell) in cells.iter().enumerate() {
-            if let Some((color, role)) = *cell {
-                pos.toggle(color, role, Square::from_coords(file as u8, 7 - row as u8));
-            }
-        }
+    for (color, role, sq) in read_chess_men(fields[0])? {
+        pos.toggle(color, role, sq);
     }
     pos.side = parse_side(fields[1])?;
-    if fields[2] != "-" {
-        return Err(FenError::InvalidCastling(fields[2].to_string()));
-    }
-    if fields[3] != "-" {
-        return Err(FenError::InvalidEnPassant(fields[3].to_string()));
-    }
+    expect_no_castling_or_en_passant(fields[2], fields[3])?;
     for color in Color::ALL {
-        let name = color.name();
-        match pos.board.pieces(color, Role::King).count() {
-            0 => return Err(FenError::MissingKing(name)),
-            1 => {}
-            _ => return Err(FenError::TooManyKings(name)),
-        }
-        if pos.board.by_color(color).count() > 16 {
-            return Err(FenError::TooManyPieces(name, 16));
-        }
-        if pos.board.pieces(color, Role::Pawn).count() > 8 {
-            return Err(FenError::TooManyPawns(name));
-        }
         // A pawn reaching its last rank promotes, by choice or (moved by a chain) at once.
-        if (pos.board.pieces(color, Role::Pawn) & last_rank(color)).nonempty() {
-            return Err(FenError::PawnOnBackRank);
-        }
+        check_chess_army(&pos.board, color, 16, last_rank(color))?;
     }
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
     pos.halfmove = halfmove;
