@@ -1,6 +1,6 @@
 //! Sets of squares as machine words: the 8x8 [`Bitboard`] and the 12x8 [`WideBitboard`].
 
-use crate::types::{Square, WideSquare};
+use crate::types::{Color, Square, WideSquare};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
@@ -174,6 +174,15 @@ impl Bitboard {
     #[inline(always)]
     pub const fn file(file: u8) -> Bitboard {
         Bitboard(Self::FILE_A.0 << file)
+    }
+
+    /// The rank where `color`'s pawns promote.
+    #[inline(always)]
+    pub const fn last_rank(color: Color) -> Bitboard {
+        match color {
+            Color::White => Bitboard::RANK_8,
+            Color::Black => Bitboard::RANK_1,
+        }
     }
 
     /// Shifted one rank towards rank 8.

@@ -165,7 +165,7 @@ impl<const N: usize> AliceGame<N> {
         let rules = self.rules();
         let us = self.side;
         let squares = rules.squares();
-        let last_rank = Bitboard::rank(if us == Color::White { 7 } else { 0 });
+        let last_rank = Bitboard::last_rank(us);
         for x in 0..N {
             let board = &self.boards[x];
             let occupied = board.occupied();

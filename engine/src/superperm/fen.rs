@@ -2,7 +2,7 @@
 //! position whose side not to move is in check can only follow a teleportation into
 //! check: it is read as that lost position.
 
-use super::{last_rank, Superperm};
+use super::Superperm;
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::fen::{
@@ -31,7 +31,7 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
     expect_no_castling_or_en_passant(fields[2], fields[3])?;
     for color in Color::ALL {
         // A pawn reaching its last rank promotes, by choice or (moved by a chain) at once.
-        check_chess_army(&pos.board, color, 16, last_rank(color))?;
+        check_chess_army(&pos.board, color, 16, Bitboard::last_rank(color))?;
     }
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
     pos.halfmove = halfmove;

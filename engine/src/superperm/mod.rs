@@ -116,15 +116,6 @@ fn behind(color: Color, set: Bitboard) -> Bitboard {
     }
 }
 
-/// The last rank of `color`'s pawns.
-#[inline(always)]
-pub const fn last_rank(color: Color) -> Bitboard {
-    match color {
-        Color::White => Bitboard::RANK_8,
-        Color::Black => Bitboard::RANK_1,
-    }
-}
-
 /// Moves found by the generator: a piece's destinations judged by masks (no chain),
 /// or one move played out.
 #[derive(Copy, Clone, Debug)]
@@ -255,7 +246,7 @@ impl Superperm {
                 next.toggle(us, role, at);
                 next.toggle(us, role, ahead);
                 // A pawn pushed back onto its last rank becomes a Queen at once.
-                let arrived = if other == Role::Pawn && last_rank(color).contains(at) {
+                let arrived = if other == Role::Pawn && Bitboard::last_rank(color).contains(at) {
                     Role::Queen
                 } else {
                     other
@@ -288,7 +279,7 @@ impl Superperm {
         if next.king_attacked(self.side) {
             return;
         }
-        if role == Role::Pawn && last_rank(self.side).contains(end) {
+        if role == Role::Pawn && Bitboard::last_rank(self.side).contains(end) {
             for promoted in Role::PROMOTIONS {
                 visit(Generated::One(mv.with_promotion(promoted)));
             }
@@ -516,7 +507,7 @@ impl Game for Superperm {
     }
 
     fn legal_moves(&self, moves: &mut MoveList<SuperpermMove>) {
-        let last = last_rank(self.side);
+        let last = Bitboard::last_rank(self.side);
         self.generate(|found| match found {
             Generated::One(mv) => moves.push(mv),
             Generated::Set { role, from, to } => {
@@ -534,7 +525,7 @@ impl Game for Superperm {
     }
 
     fn count_legal_moves(&self) -> u64 {
-        let last = last_rank(self.side);
+        let last = Bitboard::last_rank(self.side);
         let mut count = 0;
         self.generate(|found| match found {
             Generated::One(_) => count += 1,
