@@ -335,6 +335,8 @@ pub enum FenError {
     InvalidPoints(String),
     #[error("invalid transformation waits '{0}' (expected square=1..3 of a King or compound, comma separated, or -)")]
     InvalidWaits(String),
+    #[error("this game type does not play the variant {0}")]
+    WrongVariant(&'static str),
     /// A rule of one game only, told by that game's own error type.
     #[error(transparent)]
     Rule(RuleFenError),
@@ -388,33 +390,28 @@ pub struct RuleOptions {
     pub alice_en_passant: bool,
 }
 
-/// The rules of one game, as seen by perft, search and the protocol.
+/// A game Vorpal plays: its rules ([`Position`]), its text forms ([`Notation`]) and
+/// what its search needs to know ([`SearchHints`]). Every type that has the three is a
+/// `Game`; the search, perft and the protocol ask for this one bound.
+pub trait Game: Position + Notation + SearchHints {}
+
+impl<G: Position + Notation + SearchHints> Game for G {}
+
+/// The rules of one game: what a referee, perft and a GUI's legal-move list need.
 ///
 /// Invariant: `legal_moves` is empty exactly when the position has no successors,
 /// including positions the rules end with moves still on the board.
-pub trait Game: Clone + Send + Sync + Sized + 'static {
+pub trait Position: Clone + Send + Sync + Sized + 'static {
+    /// A move of this game.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
 
-    /// A position of `variant` (one this type plays) with `options` in force.
-    fn from_fen_with(variant: Variant, fen: &str, options: &RuleOptions) -> Result<Self, FenError>;
+    /// The variants this type plays.
+    const VARIANTS: &'static [Variant];
 
-    /// A position of `variant` under its default rules.
-    fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError> {
-        Self::from_fen_with(variant, fen, &RuleOptions::default())
-    }
-
-    fn startpos_with(variant: Variant, options: &RuleOptions) -> Self {
-        Self::from_fen_with(variant, variant.start_fen(), options).expect("start positions are valid")
-    }
-
-    fn startpos(variant: Variant) -> Self {
-        Self::startpos_with(variant, &RuleOptions::default())
-    }
-
+    /// The variant of this position.
     fn variant(&self) -> Variant;
 
-    fn fen(&self) -> String;
-
+    /// The side to move.
     fn side_to_move(&self) -> Color;
 
     /// The incrementally kept Zobrist hash.
@@ -423,6 +420,7 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// The hash recomputed from the position, to check the incremental one.
     fn hash_from_scratch(&self) -> u64;
 
+    /// Every legal move, appended to `moves`.
     fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
 
     /// The number of legal moves (perft's last ply), faster than listing them where
@@ -435,6 +433,72 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
 
     /// The position after `mv`, which must be one of `legal_moves`.
     fn play(&self, mv: Self::Move) -> Self;
+
+    /// Whether the side to move is in check (always false in games without check).
+    fn in_check(&self) -> bool;
+
+    /// The result the position itself decides, given whether any legal move exists
+    /// (the search already knows): mate, stalemate, a dead position...
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult>;
+
+    /// [`Position::judge`] for callers that have not generated the moves. Draws that
+    /// need the game's history are judged by [`crate::history::History`].
+    fn board_result(&self) -> Option<GameResult> {
+        self.judge(self.count_legal_moves() > 0)
+    }
+
+    /// Plies since the last capture or irreversible move, for the fifty-move rule and
+    /// for bounding the repetition scan.
+    fn halfmove_clock(&self) -> u32;
+
+    /// The result of a game ended by repetition or the move counter (a draw, except
+    /// in games that decide those by other means).
+    fn rule_draw_result(&self, reason: EndReason) -> GameResult {
+        GameResult {
+            outcome: Outcome::Draw,
+            reason,
+        }
+    }
+}
+
+/// The text forms of a game: FEN, move notation and the board for humans.
+pub trait Notation: Position {
+    /// Reads a FEN of `variant`, which is one of [`Position::VARIANTS`].
+    fn read_fen(variant: Variant, fen: &str, options: &RuleOptions) -> Result<Self, FenError>;
+
+    /// A position of `variant` with `options` in force; a variant this type does not
+    /// play is an error.
+    fn from_fen_with(variant: Variant, fen: &str, options: &RuleOptions) -> Result<Self, FenError> {
+        if !Self::VARIANTS.contains(&variant) {
+            return Err(FenError::WrongVariant(variant.name()));
+        }
+        Self::read_fen(variant, fen, options)
+    }
+
+    /// A position of `variant` under its default rules.
+    fn from_fen(variant: Variant, fen: &str) -> Result<Self, FenError> {
+        Self::from_fen_with(variant, fen, &RuleOptions::default())
+    }
+
+    /// The start position of `variant` with `options` in force.
+    ///
+    /// # Panics
+    /// If this type does not play `variant` ([`with_game!`] picks the type that does).
+    fn startpos_with(variant: Variant, options: &RuleOptions) -> Self {
+        Self::from_fen_with(variant, variant.start_fen(), options)
+            .expect("the start position of a variant this type plays is valid")
+    }
+
+    /// The start position of `variant` under its default rules.
+    ///
+    /// # Panics
+    /// As [`Notation::startpos_with`].
+    fn startpos(variant: Variant) -> Self {
+        Self::startpos_with(variant, &RuleOptions::default())
+    }
+
+    /// The position's FEN.
+    fn fen(&self) -> String;
 
     /// The move in protocol notation.
     fn move_name(&self, mv: Self::Move) -> String;
@@ -452,35 +516,12 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
-    /// Whether the side to move is in check (always false in games without check).
-    fn in_check(&self) -> bool;
-
-    /// The result the position itself decides, given whether any legal move exists
-    /// (the search already knows): mate, stalemate, a dead position...
-    fn judge(&self, any_legal_move: bool) -> Option<GameResult>;
-
-    /// [`Game::judge`] for callers that have not generated the moves. Draws that need
-    /// the game's history are judged by [`crate::history::History`].
-    fn board_result(&self) -> Option<GameResult> {
-        self.judge(self.count_legal_moves() > 0)
-    }
-
-    /// Plies since the last capture or irreversible move, for the fifty-move rule and
-    /// for bounding the repetition scan.
-    fn halfmove_clock(&self) -> u32;
-
-    /// The result of a game ended by repetition or the move counter (a draw, except
-    /// in games that decide those by other means).
-    fn rule_draw_result(&self, reason: EndReason) -> GameResult {
-        GameResult {
-            outcome: Outcome::Draw,
-            reason,
-        }
-    }
-
     /// The position as text for humans (the protocol's `d`).
     fn render(&self) -> String;
+}
 
+/// What the search needs to know of a game beyond its rules.
+pub trait SearchHints: Position {
     /// Which search techniques are sound in this game.
     const SEARCH: SearchRules;
 
@@ -497,8 +538,10 @@ pub trait Game: Clone + Send + Sync + Sized + 'static {
     /// A compact code of the move (below 2^28, never 0), for the transposition table.
     fn move_code(mv: Self::Move) -> u32;
 
-    /// Size of the history table and the slot of a move in it.
+    /// Size of the history table.
     const HISTORY_SIZE: usize;
+
+    /// The slot of a move in the history table, below [`SearchHints::HISTORY_SIZE`].
     fn history_index(&self, mv: Self::Move) -> usize;
 }
 
@@ -557,4 +600,37 @@ macro_rules! with_game {
             }
         }
     };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_variant_is_played_by_the_type_the_protocol_picks_for_it() {
+        for variant in Variant::all() {
+            with_game!(variant, G => {
+                assert!(G::VARIANTS.contains(&variant), "{}", variant.name());
+                assert_eq!(G::startpos(variant).variant(), variant);
+            });
+        }
+    }
+
+    #[test]
+    fn a_variant_passed_to_the_wrong_type_is_an_error() {
+        let start = Variant::Chess.start_fen();
+        assert_eq!(
+            crate::alice::Alice3::from_fen(Variant::Alice, start).unwrap_err(),
+            FenError::WrongVariant("alice")
+        );
+        assert_eq!(
+            crate::Chess::from_fen(Variant::Jabberwocky, start).unwrap_err(),
+            FenError::WrongVariant("jabberwocky")
+        );
+        assert_eq!(
+            crate::TwoKings::from_fen(Variant::Maharajah, start).unwrap_err(),
+            FenError::WrongVariant("maharajah")
+        );
+        assert!(crate::Chess::from_fen(Variant::Chess, start).is_ok());
+    }
 }

@@ -1,6 +1,5 @@
 //! A game as played: the start position, the moves, and the draws that need the past
 //! (repetition and the fifty-move rule).
-
 use crate::game::{EndReason, Game, GameResult, MoveError};
 
 #[derive(Clone, Debug)]
@@ -95,6 +94,7 @@ impl<G: Game> History<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Notation;
     use crate::{Chess, Variant};
 
     #[test]

@@ -22,7 +22,8 @@ pub use alice::{Alice, AliceMove};
 pub use bitboard::{Bitboard, WideBitboard};
 pub use chess::{Chess, ChessMove};
 pub use game::{
-    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
+    EndReason, FenError, Game, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
+    SearchRules, Variant,
 };
 pub use history::History;
 pub use jabberwocky::{Jabberwocky, JabberwockyMove};

@@ -7,7 +7,7 @@ use crate::Tapered;
 use vorpal_engine::alice::{AliceGame, AliceMoveKind};
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{AliceMove, Bitboard, Color, Game, Role};
+use vorpal_engine::{AliceMove, Bitboard, Color, Position, Role};
 
 /// Bonus of a non-pawn piece standing on the board opposite the enemy king.
 const GLASS_THREAT: [Tapered; 6] = [
@@ -115,6 +115,7 @@ impl<const N: usize> Evaluator<AliceGame<N>> for AliceEval {
 mod tests {
     use super::*;
     use vorpal_engine::search::Score;
+    use vorpal_engine::Notation;
     use vorpal_engine::{Alice, History, Variant};
 
     fn eval(fen: &str) -> i32 {

@@ -5,7 +5,7 @@ use crate::Tapered;
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::chess::MoveKind;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Bitboard, Chess, ChessMove, Color, Game, Role, Square};
+use vorpal_engine::{Bitboard, Chess, ChessMove, Color, Position, Role, Square};
 
 pub(crate) const MATERIAL: [Tapered; 6] = [
     Tapered::new(85, 105),
@@ -265,6 +265,7 @@ impl Evaluator<Chess> for ChessEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vorpal_engine::Notation;
     use vorpal_engine::Variant;
 
     fn eval(fen: &str) -> i32 {

@@ -5,7 +5,7 @@
 //! counts attacked enemy pieces too.
 
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Bitboard, Color, Game, Jabberwocky, JabberwockyMove, Role};
+use vorpal_engine::{Bitboard, Color, Jabberwocky, JabberwockyMove, Position, Role};
 
 /// Value of a piece by its present type (index: Role), counting what it becomes.
 pub const VALUE: [i32; 6] = [100, 250, 300, 420, 650, 350];
@@ -77,6 +77,7 @@ impl Evaluator<Jabberwocky> for JabberwockyEval {
 mod tests {
     use super::*;
     use vorpal_engine::search::Score;
+    use vorpal_engine::Notation;
     use vorpal_engine::{History, Variant};
 
     fn pos(fen: &str) -> Jabberwocky {

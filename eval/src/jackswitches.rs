@@ -6,7 +6,7 @@
 use vorpal_engine::jackswitches::board::{king_attacks, SQUARES};
 use vorpal_engine::jackswitches::Kind;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Color, Game, JacksWitches, JwMove, WideSquare};
+use vorpal_engine::{Color, JacksWitches, JwMove, Position, SearchHints, WideSquare};
 
 /// Value of a piece by kind (index: Kind): Pawn, Knight, Bishop, Rook, Lion, Can(n)on
 /// in either mode, Jack, Witch, King.
@@ -98,6 +98,7 @@ impl Evaluator<JacksWitches> for JackswitchesEval {
 mod tests {
     use super::*;
     use vorpal_engine::search::Score;
+    use vorpal_engine::Notation;
     use vorpal_engine::{History, Variant};
 
     fn pos(fen: &str) -> JacksWitches {

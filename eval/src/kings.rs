@@ -10,7 +10,7 @@ use vorpal_engine::attacks::king_attacks;
 use vorpal_engine::kings::maharajah::{self, MAHARAJAH};
 use vorpal_engine::kings::twokings;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Bitboard, Color, Game, KingsMove, Maharajah, Role, Square, TwoKings};
+use vorpal_engine::{Bitboard, Color, KingsMove, Maharajah, Position, Role, SearchHints, Square, TwoKings};
 
 const TEMPO: i32 = 10;
 /// Per square a long-range piece reaches.
@@ -187,6 +187,7 @@ impl Evaluator<TwoKings> for TwoKingsEval {
 mod tests {
     use super::*;
     use vorpal_engine::search::Score;
+    use vorpal_engine::Notation;
     use vorpal_engine::{History, Variant};
 
     #[test]

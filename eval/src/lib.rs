@@ -141,7 +141,7 @@ fn best_at_depth<G: Game, E: Evaluator<G>>(
 mod tests {
     use super::Tapered;
     use vorpal_engine::search::Evaluator;
-    use vorpal_engine::{with_game, Game, Variant};
+    use vorpal_engine::{with_game, Notation, Variant};
 
     #[test]
     fn material_is_level_at_the_start_and_counts_a_missing_piece() {

@@ -8,7 +8,7 @@ use crate::chess::{MATERIAL, MAX_PHASE, MOBILITY, MOBILITY_BASE, ORDER_VALUE, PH
 use crate::Tapered;
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Color, Game, Role, Superperm, SuperpermMove};
+use vorpal_engine::{Color, Position, Role, SearchHints, Superperm, SuperpermMove};
 
 /// Weight of one attacked square around the enemy King, by attacker.
 const KING_ATTACK_WEIGHT: [i32; 6] = [1, 2, 2, 3, 5, 0];
@@ -121,6 +121,7 @@ impl Evaluator<Superperm> for SuperpermEval {
 mod tests {
     use super::*;
     use vorpal_engine::search::Score;
+    use vorpal_engine::Notation;
     use vorpal_engine::{History, Variant};
 
     fn pos(fen: &str) -> Superperm {

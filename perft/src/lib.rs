@@ -165,6 +165,7 @@ pub fn check_vectors<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use vorpal_engine::Notation;
 
     #[test]
     fn divide_until_counts_unless_stopped() {

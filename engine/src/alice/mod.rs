@@ -24,7 +24,9 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::chess::{castling_squares, CastlingRights, CASTLING_KEEP};
-use crate::game::{FenError, Game, GameResult, MoveError, MoveList, RuleOptions, SearchRules, Variant};
+use crate::game::{
+    FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Variant,
+};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -585,19 +587,24 @@ impl<const N: usize> AliceGame<N> {
     }
 }
 
-impl<const N: usize> Game for AliceGame<N> {
+impl<const N: usize> Position for AliceGame<N> {
     type Move = AliceMove;
 
-    fn from_fen_with(variant: Variant, fen: &str, options: &RuleOptions) -> Result<Self, FenError> {
-        fen::parse(variant, fen, options)
-    }
+    const VARIANTS: &'static [Variant] = if N == 3 {
+        &[Variant::Alice3]
+    } else {
+        &[
+            Variant::Alice,
+            Variant::Alice2,
+            Variant::MsAlice,
+            Variant::ODonohue,
+            Variant::Duo,
+            Variant::MiniAlice,
+        ]
+    };
 
     fn variant(&self) -> Variant {
         self.variant
-    }
-
-    fn fen(&self) -> String {
-        fen::write(self)
     }
 
     #[inline(always)]
@@ -643,6 +650,32 @@ impl<const N: usize> Game for AliceGame<N> {
         self.play_inner(mv, true)
     }
 
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.checkers.nonempty()
+    }
+
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+        if any_legal_move {
+            return None;
+        }
+        Some(GameResult::mate_or_stalemate(self.in_check(), self.side))
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+}
+
+impl<const N: usize> Notation for AliceGame<N> {
+    fn read_fen(variant: Variant, fen: &str, options: &RuleOptions) -> Result<Self, FenError> {
+        fen::parse(variant, fen, options)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
     fn move_name(&self, mv: AliceMove) -> String {
         if self.fast() {
             return mv.plain();
@@ -674,22 +707,6 @@ impl<const N: usize> Game for AliceGame<N> {
             (Some(_), Some(_)) => Err(MoveError::Ambiguous(text.to_string())),
             _ => Err(MoveError::Illegal(text.to_string())),
         }
-    }
-
-    #[inline(always)]
-    fn in_check(&self) -> bool {
-        self.checkers.nonempty()
-    }
-
-    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
-        if any_legal_move {
-            return None;
-        }
-        Some(GameResult::mate_or_stalemate(self.in_check(), self.side))
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
     }
 
     fn render(&self) -> String {
@@ -727,7 +744,9 @@ impl<const N: usize> Game for AliceGame<N> {
         out.push('\n');
         out
     }
+}
 
+impl<const N: usize> SearchHints for AliceGame<N> {
     const SEARCH: SearchRules = SearchRules {
         null_move: true,
         late_move_reductions: true,

@@ -1,5 +1,6 @@
 use super::*;
 use crate::game::{EndReason, Outcome, RuleOptions};
+use crate::game::{Game, Notation, Position};
 use crate::history::History;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -1,10 +1,9 @@
 //! The GUI's view of the Alice games: every board side by side, a move clicked on the
 //! board its piece stands on and landing where the transfer takes it.
-
 use super::general::Transfer;
 use super::{board_letter, AliceGame, AliceMove, AliceMoveKind, BoardId};
 use crate::chess::view::promotion_choice;
-use crate::game::{Game, MoveList};
+use crate::game::{MoveList, Notation, Position};
 use crate::types::{Color, Square};
 use crate::view::{square_name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 
@@ -119,7 +118,7 @@ impl<const N: usize> GameView for AliceGame<N> {
 #[cfg(test)]
 mod tests {
     use crate::alice::{Alice, Alice3};
-    use crate::game::{Game, RuleOptions, Variant};
+    use crate::game::{Notation, Position, RuleOptions, Variant};
     use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
 
     fn view<G: GameView>(position: &G, text: &str) -> MoveView {

@@ -11,7 +11,10 @@ pub(crate) use movegen::castling_squares;
 use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
-use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, RuleOptions, SearchRules, Variant};
+use crate::game::{
+    EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, SearchRules,
+    Variant,
+};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -280,19 +283,13 @@ impl Chess {
     }
 }
 
-impl Game for Chess {
+impl Position for Chess {
     type Move = ChessMove;
 
-    fn from_fen_with(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Chess, FenError> {
-        fen::parse(fen)
-    }
+    const VARIANTS: &'static [Variant] = &[Variant::Chess];
 
     fn variant(&self) -> Variant {
         Variant::Chess
-    }
-
-    fn fen(&self) -> String {
-        fen::write(self)
     }
 
     #[inline(always)]
@@ -394,10 +391,6 @@ impl Game for Chess {
         next
     }
 
-    fn move_name(&self, mv: ChessMove) -> String {
-        mv.to_string()
-    }
-
     #[inline(always)]
     fn in_check(&self) -> bool {
         self.checkers.nonempty()
@@ -416,11 +409,27 @@ impl Game for Chess {
     fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
+}
+
+impl Notation for Chess {
+    fn read_fen(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Chess, FenError> {
+        fen::parse(fen)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
+    fn move_name(&self, mv: ChessMove) -> String {
+        mv.to_string()
+    }
 
     fn render(&self) -> String {
         crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
+}
 
+impl SearchHints for Chess {
     const SEARCH: SearchRules = SearchRules {
         null_move: true,
         late_move_reductions: true,

@@ -1,7 +1,6 @@
 //! The GUI's view of an orthodox chess position and its moves.
-
 use super::{Chess, ChessMove, MoveKind};
-use crate::game::Game;
+use crate::game::{Notation, Position};
 use crate::types::{Color, Role, Square};
 use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 
@@ -64,7 +63,7 @@ pub(crate) fn promotion_choice(role: Role) -> ChoiceView {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, Variant};
+    use crate::game::{Notation, Variant};
     use crate::view::{assert_views_consistent, GameView};
     use crate::Chess;
 

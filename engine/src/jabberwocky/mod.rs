@@ -17,7 +17,8 @@ use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
-    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
+    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
+    SearchRules, Variant,
 };
 use crate::types::{Color, Role, Square};
 use std::fmt;
@@ -313,19 +314,13 @@ impl Jabberwocky {
     }
 }
 
-impl Game for Jabberwocky {
+impl Position for Jabberwocky {
     type Move = JabberwockyMove;
 
-    fn from_fen_with(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Jabberwocky, FenError> {
-        fen::parse(fen)
-    }
+    const VARIANTS: &'static [Variant] = &[Variant::Jabberwocky];
 
     fn variant(&self) -> Variant {
         Variant::Jabberwocky
-    }
-
-    fn fen(&self) -> String {
-        fen::write(self)
     }
 
     #[inline(always)]
@@ -381,6 +376,33 @@ impl Game for Jabberwocky {
         next
     }
 
+    /// There is no check in this game.
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        false
+    }
+
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+        (!any_legal_move).then_some(GameResult {
+            outcome: Outcome::Win(!self.side),
+            reason: EndReason::NoLegalMove,
+        })
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+}
+
+impl Notation for Jabberwocky {
+    fn read_fen(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Jabberwocky, FenError> {
+        fen::parse(fen)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
     fn move_name(&self, mv: JabberwockyMove) -> String {
         mv.to_string()
     }
@@ -401,27 +423,12 @@ impl Game for Jabberwocky {
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
-    /// There is no check in this game.
-    #[inline(always)]
-    fn in_check(&self) -> bool {
-        false
-    }
-
-    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
-        (!any_legal_move).then_some(GameResult {
-            outcome: Outcome::Win(!self.side),
-            reason: EndReason::NoLegalMove,
-        })
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
     fn render(&self) -> String {
         crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
+}
 
+impl SearchHints for Jabberwocky {
     /// Capturing is compulsory, so neither a pass nor a stand-pat is a choice the
     /// rules give.
     const SEARCH: SearchRules = SearchRules {

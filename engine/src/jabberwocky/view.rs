@@ -1,9 +1,8 @@
 //! The GUI's view of Jabberwocky: every piece drawn as the type it is now, a King on
 //! its farthest rank choosing its new type.
-
 use super::{Jabberwocky, JabberwockyMove};
 use crate::chess::view::promotion_choice;
-use crate::game::Game;
+use crate::game::{Notation, Position};
 use crate::view::{single_square_name as name, GameView, MoveView, PieceView, PositionView};
 
 impl GameView for Jabberwocky {
@@ -36,7 +35,7 @@ impl GameView for Jabberwocky {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, Variant};
+    use crate::game::{Notation, Position, Variant};
     use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView};
     use crate::Jabberwocky;
 

@@ -22,7 +22,7 @@ use self::board::{
 };
 use crate::bitboard::WideBitboard;
 use crate::board::{PieceBoard, PieceKind};
-use crate::game::{FenError, Game, GameResult, MoveList, RuleOptions, SearchRules, Variant};
+use crate::game::{FenError, GameResult, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Variant};
 use crate::types::{Color, WideSquare};
 use std::fmt;
 
@@ -661,19 +661,13 @@ impl JacksWitches {
     }
 }
 
-impl Game for JacksWitches {
+impl Position for JacksWitches {
     type Move = JwMove;
 
-    fn from_fen_with(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<JacksWitches, FenError> {
-        fen::parse(fen)
-    }
+    const VARIANTS: &'static [Variant] = &[Variant::JacksWitches];
 
     fn variant(&self) -> Variant {
         Variant::JacksWitches
-    }
-
-    fn fen(&self) -> String {
-        fen::write(self)
     }
 
     #[inline(always)]
@@ -719,6 +713,29 @@ impl Game for JacksWitches {
         next
     }
 
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.attacked(self.king(self.side), !self.side)
+    }
+
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+        (!any_legal_move).then(|| GameResult::mate_or_stalemate(self.in_check(), self.side))
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+}
+
+impl Notation for JacksWitches {
+    fn read_fen(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<JacksWitches, FenError> {
+        fen::parse(fen)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
     fn move_name(&self, mv: JwMove) -> String {
         mv.to_string()
     }
@@ -744,23 +761,12 @@ impl Game for JacksWitches {
             .ok_or_else(|| crate::game::MoveError::Illegal(text.to_string()))
     }
 
-    #[inline(always)]
-    fn in_check(&self) -> bool {
-        self.attacked(self.king(self.side), !self.side)
-    }
-
-    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
-        (!any_legal_move).then(|| GameResult::mate_or_stalemate(self.in_check(), self.side))
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
     fn render(&self) -> String {
         fen::render(self)
     }
+}
 
+impl SearchHints for JacksWitches {
     const SEARCH: SearchRules = SearchRules {
         null_move: true,
         late_move_reductions: true,

@@ -1,10 +1,9 @@
 //! The GUI's view of Jacks and Witches: the 12x8 board with its holes and teleporters,
 //! the Jacks in hand, and moves with their drops, drags, teleports and Can(n)on modes.
-
 use super::board::{HOLES, TELEPORTERS};
 use super::{JacksWitches, JwMove, Kind};
 use crate::bitboard::WideBitboard;
-use crate::game::Game;
+use crate::game::{Notation, Position};
 use crate::types::{Color, WideSquare};
 use crate::view::{square_name, ChoiceView, GameView, HandView, MoveView, PieceView, PositionView};
 
@@ -128,7 +127,7 @@ impl GameView for JacksWitches {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, Variant};
+    use crate::game::{Notation, Position, Variant};
     use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
     use crate::JacksWitches;
 

@@ -3,7 +3,6 @@
 //! move that wins the game comes before anything, and one that draws counts as level
 //! material. A fixed weak opponent for strength measurements: with no look-ahead, it
 //! sees no reply.
-
 use super::{Evaluator, Limits, Score, SearchControl, SearchInfo, SearchResult, MATE};
 use crate::game::{Game, MoveList, Outcome};
 use crate::history::History;
@@ -75,6 +74,8 @@ pub fn greedy<G: Game, E: Evaluator<G>>(
 mod tests {
     use super::*;
     use crate::chess::Chess;
+    use crate::game::Notation;
+    use crate::game::Position;
     use crate::game::Variant;
     use crate::types::{Color, Role, Square};
 

@@ -1,7 +1,8 @@
 //! Search tests with a material-only evaluator, so they test the search, not the eval.
-
 use super::*;
 use crate::chess::{Chess, MoveKind};
+use crate::game::Notation;
+use crate::game::Position;
 use crate::game::Variant;
 use crate::types::Role;
 

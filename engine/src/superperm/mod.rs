@@ -19,7 +19,8 @@ use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
-    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
+    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
+    SearchRules, Variant,
 };
 use crate::types::{Color, Role, Square};
 use std::fmt;
@@ -477,19 +478,13 @@ impl Superperm {
     }
 }
 
-impl Game for Superperm {
+impl Position for Superperm {
     type Move = SuperpermMove;
 
-    fn from_fen_with(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Superperm, FenError> {
-        fen::parse(fen)
-    }
+    const VARIANTS: &'static [Variant] = &[Variant::Superpermutation];
 
     fn variant(&self) -> Variant {
         Variant::Superpermutation
-    }
-
-    fn fen(&self) -> String {
-        fen::write(self)
     }
 
     #[inline(always)]
@@ -553,27 +548,6 @@ impl Game for Superperm {
         next
     }
 
-    fn move_name(&self, mv: SuperpermMove) -> String {
-        mv.to_string()
-    }
-
-    fn parse_move(&self, text: &str) -> Result<SuperpermMove, MoveError> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(MoveError::GameOver);
-        }
-        if let Some(&mv) = moves.iter().find(|&&mv| mv.to_string() == text) {
-            return Ok(mv);
-        }
-        if text.contains('-') {
-            if let Some(mv) = self.parse_long(text, &moves) {
-                return Ok(mv);
-            }
-        }
-        Err(MoveError::Illegal(text.to_string()))
-    }
-
     #[inline(always)]
     fn in_check(&self) -> bool {
         self.checkers.nonempty()
@@ -595,11 +569,44 @@ impl Game for Superperm {
     fn halfmove_clock(&self) -> u32 {
         self.halfmove
     }
+}
+
+impl Notation for Superperm {
+    fn read_fen(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Superperm, FenError> {
+        fen::parse(fen)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
+    fn move_name(&self, mv: SuperpermMove) -> String {
+        mv.to_string()
+    }
+
+    fn parse_move(&self, text: &str) -> Result<SuperpermMove, MoveError> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        if let Some(&mv) = moves.iter().find(|&&mv| mv.to_string() == text) {
+            return Ok(mv);
+        }
+        if text.contains('-') {
+            if let Some(mv) = self.parse_long(text, &moves) {
+                return Ok(mv);
+            }
+        }
+        Err(MoveError::Illegal(text.to_string()))
+    }
 
     fn render(&self) -> String {
         crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
+}
 
+impl SearchHints for Superperm {
     const SEARCH: SearchRules = SearchRules {
         null_move: true,
         late_move_reductions: true,

@@ -1,9 +1,8 @@
 //! The GUI's view of Superpermutation: a move names the squares its chain swaps
 //! through and lands where the chain ends; a teleport is clicked on the partner.
-
 use super::{front, Superperm, SuperpermMove};
 use crate::chess::view::promotion_choice;
-use crate::game::Game;
+use crate::game::{Notation, Position};
 use crate::view::{single_square_name as name, GameView, MoveView, PieceView, PositionView};
 
 impl GameView for Superperm {
@@ -55,7 +54,7 @@ impl GameView for Superperm {
 #[cfg(test)]
 mod tests {
     use super::super::tests::SEED_GAME;
-    use crate::game::{Game, Variant};
+    use crate::game::{Notation, Position, Variant};
     use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
     use crate::Superperm;
 

@@ -19,7 +19,10 @@ use super::{
     en_passant_possible, en_passant_victim, fen_letter, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove,
 };
 use crate::bitboard::Bitboard;
-use crate::game::{EndReason, FenError, Game, GameResult, MoveList, Outcome, RuleOptions, SearchRules, Variant};
+use crate::game::{
+    EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, SearchRules,
+    Variant,
+};
 use crate::types::{Color, Square};
 
 /// The piece types of Game I; a Maharajah keeps the type it came from and is marked
@@ -431,19 +434,13 @@ impl Maharajah {
     }
 }
 
-impl Game for Maharajah {
+impl Position for Maharajah {
     type Move = KingsMove;
 
-    fn from_fen_with(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Maharajah, FenError> {
-        fen::parse(fen)
-    }
+    const VARIANTS: &'static [Variant] = &[Variant::Maharajah];
 
     fn variant(&self) -> Variant {
         Variant::Maharajah
-    }
-
-    fn fen(&self) -> String {
-        fen::write(self)
     }
 
     #[inline(always)]
@@ -482,10 +479,6 @@ impl Game for Maharajah {
             next.settle_en_passant(Some(mv.from().offset(us.forward())));
         }
         next
-    }
-
-    fn move_name(&self, mv: KingsMove) -> String {
-        mv.to_string()
     }
 
     #[inline(always)]
@@ -528,6 +521,20 @@ impl Game for Maharajah {
             },
         }
     }
+}
+
+impl Notation for Maharajah {
+    fn read_fen(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Maharajah, FenError> {
+        fen::parse(fen)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
+    fn move_name(&self, mv: KingsMove) -> String {
+        mv.to_string()
+    }
 
     fn render(&self) -> String {
         crate::fen::render_board(|sq| {
@@ -535,7 +542,9 @@ impl Game for Maharajah {
                 .map(|(color, kind, royal)| fen_letter(if royal { MAHARAJAH_LETTER } else { kind.letter() }, color))
         })
     }
+}
 
+impl SearchHints for Maharajah {
     const SEARCH: SearchRules = SearchRules {
         null_move: true,
         late_move_reductions: true,

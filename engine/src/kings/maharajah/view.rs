@@ -1,8 +1,7 @@
 //! The GUI's view of Game I: Warriors and Maharajahs told apart, a Maharajah marked
 //! with the type it came from, the captured points, transformations as a choice.
-
 use super::{Kind, Maharajah, MAHARAJAH_LETTER};
-use crate::game::Game;
+use crate::game::{Notation, Position};
 use crate::kings::{en_passant_victim, fen_letter, KingsMove};
 use crate::types::Color;
 use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
@@ -104,7 +103,7 @@ impl GameView for Maharajah {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, Variant};
+    use crate::game::{Notation, Position, Variant};
     use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
     use crate::Maharajah;
 

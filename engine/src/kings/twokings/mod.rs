@@ -21,7 +21,8 @@ use super::{
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
 use crate::game::{
-    EndReason, FenError, Game, GameResult, MoveError, MoveList, Outcome, RuleOptions, SearchRules, Variant,
+    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
+    SearchRules, Variant,
 };
 use crate::types::{Color, Square};
 
@@ -516,19 +517,13 @@ impl TwoKings {
     }
 }
 
-impl Game for TwoKings {
+impl Position for TwoKings {
     type Move = KingsMove;
 
-    fn from_fen_with(variant: Variant, fen: &str, _options: &RuleOptions) -> Result<TwoKings, FenError> {
-        fen::parse(variant, fen)
-    }
+    const VARIANTS: &'static [Variant] = &[Variant::TwoKings, Variant::TwoKings4];
 
     fn variant(&self) -> Variant {
         self.variant
-    }
-
-    fn fen(&self) -> String {
-        fen::write(self)
     }
 
     #[inline(always)]
@@ -569,6 +564,36 @@ impl Game for TwoKings {
         next
     }
 
+    /// Every King attacked: what "check" means with several Kings.
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        self.kings(self.side).nonempty() && self.all_kings_attacked(self.side)
+    }
+
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+        if self.kings(self.side).is_empty() {
+            return Some(GameResult {
+                outcome: Outcome::Win(!self.side),
+                reason: EndReason::NoKingsLeft,
+            });
+        }
+        (!any_legal_move).then(|| GameResult::mate_or_stalemate(self.in_check(), self.side))
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+}
+
+impl Notation for TwoKings {
+    fn read_fen(variant: Variant, fen: &str, _options: &RuleOptions) -> Result<TwoKings, FenError> {
+        fen::parse(variant, fen)
+    }
+
+    fn fen(&self) -> String {
+        fen::write(self)
+    }
+
     fn move_name(&self, mv: KingsMove) -> String {
         mv.to_string()
     }
@@ -591,30 +616,12 @@ impl Game for TwoKings {
         castles.ok_or_else(|| MoveError::Illegal(text.to_string()))
     }
 
-    /// Every King attacked: what "check" means with several Kings.
-    #[inline(always)]
-    fn in_check(&self) -> bool {
-        self.kings(self.side).nonempty() && self.all_kings_attacked(self.side)
-    }
-
-    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
-        if self.kings(self.side).is_empty() {
-            return Some(GameResult {
-                outcome: Outcome::Win(!self.side),
-                reason: EndReason::NoKingsLeft,
-            });
-        }
-        (!any_legal_move).then(|| GameResult::mate_or_stalemate(self.in_check(), self.side))
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
     fn render(&self) -> String {
         crate::fen::render_board(|sq| self.piece_at(sq).map(|(color, kind)| fen_letter(kind.letter(), color)))
     }
+}
 
+impl SearchHints for TwoKings {
     const SEARCH: SearchRules = SearchRules {
         null_move: true,
         late_move_reductions: true,

@@ -1,8 +1,7 @@
 //! The GUI's view of Game II: Kings and compounds with their wait counters, Chess960
 //! castling, transformations as a choice.
-
 use super::{castling_targets, Kind, TwoKings};
-use crate::game::Game;
+use crate::game::{Notation, Position};
 use crate::kings::{en_passant_victim, fen_letter, KingsMove};
 use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 
@@ -97,7 +96,7 @@ impl GameView for TwoKings {
 
 #[cfg(test)]
 mod tests {
-    use crate::game::{Game, Variant};
+    use crate::game::{Notation, Position, Variant};
     use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
     use crate::TwoKings;
 
