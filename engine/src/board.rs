@@ -143,10 +143,17 @@ impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
     /// game's men goes through here, so its hash cannot drift from its pieces.
     #[inline(always)]
     pub fn toggle(&mut self, color: Color, kind: K, sq: B::Square, keys: &PieceKeys, hash: &mut u64) {
+        self.flip(color, kind, sq);
+        *hash ^= keys[(color.index() * N + kind.index()) * B::SQUARES + B::square_index(sq)];
+    }
+
+    /// [`PieceBoard::toggle`] without the hash, for a scratch copy that only probes
+    /// legality and is thrown away.
+    #[inline(always)]
+    pub fn flip(&mut self, color: Color, kind: K, sq: B::Square) {
         let bit = B::single(sq);
         self.kinds[kind] ^= bit;
         self.colors[color] ^= bit;
-        *hash ^= keys[(color.index() * N + kind.index()) * B::SQUARES + B::square_index(sq)];
     }
 
     /// The Zobrist hash of the men alone, from scratch.

@@ -262,15 +262,15 @@ impl<const N: usize> AliceGame<N> {
         if x != y && !(zero && rules.transfer == Transfer::Optional) {
             let mut before = *self;
             if !zero {
-                let board = &before.boards[x];
+                let board = &mut before.boards[x];
                 if let Some(victim) = board.kind_at(to).filter(|_| board.by_color(!us).contains(to)) {
-                    before.toggle(x, !us, victim, to);
+                    board.flip(!us, victim, to);
                 }
-                before.toggle(x, us, role, from);
-                before.toggle(x, us, role, to);
+                board.flip(us, role, from);
+                board.flip(us, role, to);
             }
             if let (AliceMoveKind::EnPassant, Some(ep)) = (mv.kind(), self.en_passant) {
-                before.toggle(ep.victim_board, !us, Role::Pawn, to.offset(-us.forward()));
+                before.boards[ep.victim_board].flip(!us, Role::Pawn, to.offset(-us.forward()));
             }
             let (kb, king) = before.king(us);
             if kb == x && before.attacked(kb, king, !us, before.boards[kb].occupied()) {
