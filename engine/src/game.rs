@@ -408,8 +408,10 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// The variants this type plays.
     const VARIANTS: &'static [Variant];
 
-    /// The variant of this position.
-    fn variant(&self) -> Variant;
+    /// The variant of this position; a type that plays several variants says which.
+    fn variant(&self) -> Variant {
+        Self::VARIANTS[0]
+    }
 
     /// The side to move.
     fn side_to_move(&self) -> Color;

@@ -7,6 +7,7 @@ use super::{AliceGame, Board, BoardId, EnPassant};
 use crate::bitboard::Bitboard;
 use crate::chess::{castling_squares, parse_castling_field, write_castling_field};
 use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_rank};
+use crate::game::Position;
 use crate::game::{FenError, RuleOptions, Variant};
 use crate::types::{Color, Role, Square};
 use thiserror::Error;
@@ -115,7 +116,7 @@ pub(super) fn parse<const N: usize>(
     if pos.checkers.count() > 2 {
         return Err(FenError::ImpossibleCheck("more than two pieces give check"));
     }
-    pos.hash = pos.compute_hash();
+    pos.hash = pos.hash_from_scratch();
     // Without the rule the field is checked and dropped; with it, kept when a capture
     // there is legal.
     pos.en_passant_rule = options.alice_en_passant;

@@ -472,20 +472,6 @@ impl<const N: usize> AliceGame<N> {
         out
     }
 
-    fn compute_hash(&self) -> u64 {
-        let mut hash = castling_key(self.castling);
-        for (board, keys) in self.boards.iter().zip(&keys::PIECES) {
-            hash ^= board.hash(keys);
-        }
-        if self.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
-        }
-        if let Some(ep) = self.en_passant {
-            hash ^= ep.key();
-        }
-        hash
-    }
-
     /// The position after `mv`. An en passant chance is offered to the opponent only
     /// when `offer_en_passant`: finding out needs the opponent's moves, which legality
     /// tests of candidate moves do not.
@@ -618,7 +604,17 @@ impl<const N: usize> Position for AliceGame<N> {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        let mut hash = castling_key(self.castling);
+        for (board, keys) in self.boards.iter().zip(&keys::PIECES) {
+            hash ^= board.hash(keys);
+        }
+        if self.side == Color::Black {
+            hash ^= keys::BLACK_TO_MOVE;
+        }
+        if let Some(ep) = self.en_passant {
+            hash ^= ep.key();
+        }
+        hash
     }
 
     fn legal_moves(&self, moves: &mut MoveList<AliceMove>) {

@@ -6,6 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::fen::{check_chess_army, parse_counters, parse_side, read_chess_men, split_fields, write_board};
 use crate::game::FenError;
+use crate::game::Position;
 use crate::types::{Color, Role, Square};
 
 pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
@@ -47,7 +48,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
 
     // Keep the en passant square only when a capture there is legal (see `Chess::ep`).
     pos.ep = parse_en_passant(&pos, fields[3])?.filter(|&target| pos.has_legal_en_passant(pos.side, target));
-    pos.hash = pos.compute_hash();
+    pos.hash = pos.hash_from_scratch();
     Ok(pos)
 }
 

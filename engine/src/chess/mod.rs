@@ -270,27 +270,12 @@ impl Chess {
         }
         true
     }
-
-    fn compute_hash(&self) -> u64 {
-        let mut hash = self.board.hash(&keys::PIECES) ^ keys::CASTLING[self.castling.index()];
-        if let Some(ep) = self.ep {
-            hash ^= keys::EN_PASSANT[ep.file() as usize];
-        }
-        if self.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
-        }
-        hash
-    }
 }
 
 impl Position for Chess {
     type Move = ChessMove;
 
     const VARIANTS: &'static [Variant] = &[Variant::Chess];
-
-    fn variant(&self) -> Variant {
-        Variant::Chess
-    }
 
     #[inline(always)]
     fn side_to_move(&self) -> Color {
@@ -303,7 +288,14 @@ impl Position for Chess {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        let mut hash = self.board.hash(&keys::PIECES) ^ keys::CASTLING[self.castling.index()];
+        if let Some(ep) = self.ep {
+            hash ^= keys::EN_PASSANT[ep.file() as usize];
+        }
+        if self.side == Color::Black {
+            hash ^= keys::BLACK_TO_MOVE;
+        }
+        hash
     }
 
     fn legal_moves(&self, moves: &mut MoveList<ChessMove>) {

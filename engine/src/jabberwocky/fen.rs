@@ -7,6 +7,7 @@ use crate::fen::{
     expect_no_castling_or_en_passant, parse_counters, parse_side, read_chess_men, split_fields, write_board,
 };
 use crate::game::FenError;
+use crate::game::Position;
 use crate::types::{Color, Role};
 
 pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
@@ -31,7 +32,7 @@ pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
     pos.halfmove = halfmove;
     pos.fullmove = fullmove;
-    pos.hash = pos.compute_hash();
+    pos.hash = pos.hash_from_scratch();
     Ok(pos)
 }
 

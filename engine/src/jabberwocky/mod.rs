@@ -299,14 +299,6 @@ impl Jabberwocky {
         }
     }
 
-    fn compute_hash(&self) -> u64 {
-        let mut hash = self.board.hash(&keys::PIECES);
-        if self.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
-        }
-        hash
-    }
-
     /// Whether `mv` is a pawn's step onto its last rank (written without suffix, its
     /// Knight being forced; `n` is accepted).
     fn is_pawn_to_last_rank(&self, mv: JabberwockyMove) -> bool {
@@ -319,10 +311,6 @@ impl Position for Jabberwocky {
 
     const VARIANTS: &'static [Variant] = &[Variant::Jabberwocky];
 
-    fn variant(&self) -> Variant {
-        Variant::Jabberwocky
-    }
-
     #[inline(always)]
     fn side_to_move(&self) -> Color {
         self.side
@@ -334,7 +322,11 @@ impl Position for Jabberwocky {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        let mut hash = self.board.hash(&keys::PIECES);
+        if self.side == Color::Black {
+            hash ^= keys::BLACK_TO_MOVE;
+        }
+        hash
     }
 
     fn legal_moves(&self, moves: &mut MoveList<JabberwockyMove>) {

@@ -6,6 +6,7 @@ use super::board::{HOLES, TELEPORTERS};
 use super::{JacksWitches, Kind, MAX_HAND};
 use crate::fen::{parse_counters, parse_grid, parse_side, render_grid, split_fields, write_grid};
 use crate::game::FenError;
+use crate::game::Position;
 use crate::types::{Color, WideSquare};
 use thiserror::Error;
 
@@ -153,7 +154,7 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
     pos.halfmove = halfmove;
     pos.fullmove = fullmove;
-    pos.hash = pos.compute_hash();
+    pos.hash = pos.hash_from_scratch();
     Ok(pos)
 }
 

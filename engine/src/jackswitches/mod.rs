@@ -640,8 +640,24 @@ impl JacksWitches {
             .into_iter()
             .any(|from| self.is_legal(JwMove::new(from, ep, None)))
     }
+}
 
-    fn compute_hash(&self) -> u64 {
+impl Position for JacksWitches {
+    type Move = JwMove;
+
+    const VARIANTS: &'static [Variant] = &[Variant::JacksWitches];
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
         let mut hash = self.board.hash(&keys::PIECES);
         for color in Color::ALL {
             for held in 0..self.hand[color.index()] {
@@ -658,30 +674,6 @@ impl JacksWitches {
             hash ^= keys::TELEPORT_OFF;
         }
         hash
-    }
-}
-
-impl Position for JacksWitches {
-    type Move = JwMove;
-
-    const VARIANTS: &'static [Variant] = &[Variant::JacksWitches];
-
-    fn variant(&self) -> Variant {
-        Variant::JacksWitches
-    }
-
-    #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
     }
 
     fn legal_moves(&self, moves: &mut MoveList<JwMove>) {

@@ -10,6 +10,7 @@ use crate::fen::{
     write_board,
 };
 use crate::game::FenError;
+use crate::game::Position;
 use crate::types::Color;
 
 pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
@@ -38,7 +39,7 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
     pos.fullmove = fullmove;
     pos.lost = pos.king_attacked(!pos.side);
     pos.refresh_checks();
-    pos.hash = pos.compute_hash();
+    pos.hash = pos.hash_from_scratch();
     Ok(pos)
 }
 

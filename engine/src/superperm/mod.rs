@@ -396,17 +396,6 @@ impl Superperm {
         }
     }
 
-    fn compute_hash(&self) -> u64 {
-        let mut hash = self.board.hash(&keys::PIECES);
-        if self.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
-        }
-        if self.lost {
-            hash ^= keys::LOST;
-        }
-        hash
-    }
-
     /// The seed's long notation: piece letter, the move's squares and the chain's end
     /// when it differs (`Ra1-b1-b2`, `e7-e5-e4`, `b2-b4-b8=Q`), then `+` or `#`.
     /// A teleportation is written with the King's letter (`Ke1-b1`).
@@ -483,10 +472,6 @@ impl Position for Superperm {
 
     const VARIANTS: &'static [Variant] = &[Variant::Superpermutation];
 
-    fn variant(&self) -> Variant {
-        Variant::Superpermutation
-    }
-
     #[inline(always)]
     fn side_to_move(&self) -> Color {
         self.side
@@ -498,7 +483,14 @@ impl Position for Superperm {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        let mut hash = self.board.hash(&keys::PIECES);
+        if self.side == Color::Black {
+            hash ^= keys::BLACK_TO_MOVE;
+        }
+        if self.lost {
+            hash ^= keys::LOST;
+        }
+        hash
     }
 
     fn legal_moves(&self, moves: &mut MoveList<SuperpermMove>) {
