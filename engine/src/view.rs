@@ -5,6 +5,7 @@
 //! `files` x `ranks`, leaves out the `removed` squares, and finds everything else in
 //! the lists below by square name.
 
+use crate::board::ChessBoard;
 use crate::game::Game;
 use crate::types::{Color, Role, Square};
 use serde::Serialize;
@@ -52,6 +53,27 @@ impl PieceView {
             letter: role.fen_char(color),
             badge: None,
         }
+    }
+
+    /// Every man of an 8x8 board of chess pieces.
+    pub fn of_chess_board(board: &ChessBoard) -> Vec<PieceView> {
+        board
+            .occupied()
+            .into_iter()
+            .filter_map(|sq| {
+                let (color, role) = board.piece_at(sq)?;
+                Some(PieceView::of_role(single_square_name(sq), color, role))
+            })
+            .collect()
+    }
+}
+
+/// The squares to mark as checked: the King's, when it is in check.
+pub fn checked_king(in_check: bool, king: impl FnOnce() -> String) -> Vec<String> {
+    if in_check {
+        vec![king()]
+    } else {
+        Vec::new()
     }
 }
 

@@ -1,22 +1,13 @@
 //! The GUI's view of an orthodox chess position and its moves.
 use super::{Chess, ChessMove, MoveKind};
 use crate::game::{Notation, Position};
-use crate::types::{Color, Role, Square};
-use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
+use crate::types::{Color, Role};
+use crate::view::{checked_king, single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 
 impl GameView for Chess {
     fn view(&self) -> PositionView {
-        let pieces = Square::all()
-            .filter_map(|sq| {
-                let (color, role) = self.board.piece_at(sq)?;
-                Some(PieceView::of_role(name(sq), color, role))
-            })
-            .collect();
-        let checks = if self.in_check() {
-            vec![name(self.king(self.side_to_move()))]
-        } else {
-            Vec::new()
-        };
+        let pieces = PieceView::of_chess_board(&self.board);
+        let checks = checked_king(self.in_check(), || name(self.king(self.side_to_move())));
         PositionView {
             checks,
             ..PositionView::new(8, 1, self.side_to_move(), pieces)

@@ -8,15 +8,7 @@ use crate::view::{single_square_name as name, GameView, MoveView, PieceView, Pos
 impl GameView for Jabberwocky {
     /// No checks: Kings are ordinary pieces here (the game knows no check).
     fn view(&self) -> PositionView {
-        let pieces = self
-            .board
-            .occupied()
-            .into_iter()
-            .map(|sq| {
-                let (color, role) = self.board.piece_at(sq).expect("an occupied square holds a piece");
-                PieceView::of_role(name(sq), color, role)
-            })
-            .collect();
+        let pieces = PieceView::of_chess_board(&self.board);
         PositionView::new(8, 1, self.side_to_move(), pieces)
     }
 

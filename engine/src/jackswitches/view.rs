@@ -5,7 +5,7 @@ use super::{JacksWitches, JwMove, Kind};
 use crate::bitboard::WideBitboard;
 use crate::game::{Notation, Position};
 use crate::types::{Color, WideSquare};
-use crate::view::{square_name, ChoiceView, GameView, HandView, MoveView, PieceView, PositionView};
+use crate::view::{checked_king, square_name, ChoiceView, GameView, HandView, MoveView, PieceView, PositionView};
 
 fn name(sq: WideSquare) -> String {
     square_name(1, 0, sq.file(), sq.rank())
@@ -60,11 +60,7 @@ impl GameView for JacksWitches {
                 count: self.hand(color),
             })
             .collect();
-        let checks = if self.in_check() {
-            vec![name(self.king(self.side_to_move()))]
-        } else {
-            Vec::new()
-        };
+        let checks = checked_king(self.in_check(), || name(self.king(self.side_to_move())));
         PositionView {
             removed: names(HOLES),
             // Once teleporting is off they are ordinary squares.

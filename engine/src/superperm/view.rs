@@ -3,24 +3,12 @@
 use super::{front, Superperm, SuperpermMove};
 use crate::chess::view::promotion_choice;
 use crate::game::{Notation, Position};
-use crate::view::{single_square_name as name, GameView, MoveView, PieceView, PositionView};
+use crate::view::{checked_king, single_square_name as name, GameView, MoveView, PieceView, PositionView};
 
 impl GameView for Superperm {
     fn view(&self) -> PositionView {
-        let pieces = self
-            .board
-            .occupied()
-            .into_iter()
-            .map(|sq| {
-                let (color, role) = self.board.piece_at(sq).expect("an occupied square holds a piece");
-                PieceView::of_role(name(sq), color, role)
-            })
-            .collect();
-        let checks = if self.in_check() {
-            vec![name(self.king(self.side_to_move()))]
-        } else {
-            Vec::new()
-        };
+        let pieces = PieceView::of_chess_board(&self.board);
+        let checks = checked_king(self.in_check(), || name(self.king(self.side_to_move())));
         PositionView {
             checks,
             ..PositionView::new(8, 1, self.side_to_move(), pieces)
