@@ -185,6 +185,18 @@ impl Bitboard {
         }
     }
 
+    /// The squares of the set for which `keep` holds.
+    #[inline(always)]
+    pub fn filter_squares(self, mut keep: impl FnMut(Square) -> bool) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for sq in self {
+            if keep(sq) {
+                out = out.with(sq);
+            }
+        }
+        out
+    }
+
     /// Shifted one rank towards rank 8.
     #[inline(always)]
     pub const fn north(self) -> Bitboard {

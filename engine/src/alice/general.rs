@@ -48,8 +48,9 @@ pub struct Rules {
 }
 
 impl Rules {
-    pub fn of(variant: Variant) -> Rules {
-        let base = Rules {
+    /// The rules of `variant`: one constant per variation, so asking is a lookup.
+    pub fn of(variant: Variant) -> &'static Rules {
+        const ALICE: Rules = Rules {
             black_home: 0,
             transfer: Transfer::Always,
             zero_moves: ZeroMoves::None,
@@ -57,33 +58,39 @@ impl Rules {
             files: 8,
             castling: true,
         };
+        const ALICE2: Rules = Rules { black_home: 1, ..ALICE };
+        const MSALICE: Rules = Rules {
+            zero_moves: ZeroMoves::All,
+            ..ALICE
+        };
+        const ODONOHUE: Rules = Rules {
+            transfer: Transfer::IfEmpty,
+            ..ALICE
+        };
+        const DUO: Rules = Rules {
+            black_home: 1,
+            transfer: Transfer::Optional,
+            zero_moves: ZeroMoves::NonPawnCapturing,
+            zero_square_attacks: true,
+            ..ALICE
+        };
+        const MINIALICE: Rules = Rules {
+            files: 4,
+            castling: false,
+            ..ALICE
+        };
+        const ALICE3: Rules = Rules {
+            transfer: Transfer::Choose,
+            ..ALICE
+        };
         match variant {
-            Variant::Alice2 => Rules { black_home: 1, ..base },
-            Variant::MsAlice => Rules {
-                zero_moves: ZeroMoves::All,
-                ..base
-            },
-            Variant::ODonohue => Rules {
-                transfer: Transfer::IfEmpty,
-                ..base
-            },
-            Variant::Duo => Rules {
-                black_home: 1,
-                transfer: Transfer::Optional,
-                zero_moves: ZeroMoves::NonPawnCapturing,
-                zero_square_attacks: true,
-                ..base
-            },
-            Variant::MiniAlice => Rules {
-                files: 4,
-                castling: false,
-                ..base
-            },
-            Variant::Alice3 => Rules {
-                transfer: Transfer::Choose,
-                ..base
-            },
-            _ => base,
+            Variant::Alice2 => &ALICE2,
+            Variant::MsAlice => &MSALICE,
+            Variant::ODonohue => &ODONOHUE,
+            Variant::Duo => &DUO,
+            Variant::MiniAlice => &MINIALICE,
+            Variant::Alice3 => &ALICE3,
+            _ => &ALICE,
         }
     }
 
@@ -110,7 +117,7 @@ impl Rules {
 }
 
 impl<const N: usize> AliceGame<N> {
-    pub fn rules(&self) -> Rules {
+    pub fn rules(&self) -> &'static Rules {
         Rules::of(self.variant)
     }
 

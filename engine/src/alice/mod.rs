@@ -794,17 +794,3 @@ impl<const N: usize> SearchHints for AliceGame<N> {
         ((self.side.index() * 3 + mv.from_board()) * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 }
-
-impl Bitboard {
-    /// The squares of the set for which `keep` holds.
-    #[inline(always)]
-    fn filter_squares(self, mut keep: impl FnMut(Square) -> bool) -> Bitboard {
-        let mut out = Bitboard::EMPTY;
-        for sq in self {
-            if keep(sq) {
-                out = out.with(sq);
-            }
-        }
-        out
-    }
-}

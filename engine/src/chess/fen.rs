@@ -16,7 +16,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
         board: ChessBoard::default(),
         side: Color::White,
         castling: CastlingRights::default(),
-        ep: None,
+        en_passant: None,
         halfmove: 0,
         fullmove: 1,
         hash: 0,
@@ -46,8 +46,8 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     pos.refresh_checks();
     validate_checkers(&pos)?;
 
-    // Keep the en passant square only when a capture there is legal (see `Chess::ep`).
-    pos.ep = parse_en_passant(&pos, fields[3])?.filter(|&target| pos.has_legal_en_passant(pos.side, target));
+    // Keep the en passant square only when a capture there is legal (see `Chess::en_passant`).
+    pos.en_passant = parse_en_passant(&pos, fields[3])?.filter(|&target| pos.has_legal_en_passant(pos.side, target));
     pos.hash = pos.hash_from_scratch();
     Ok(pos)
 }
@@ -156,7 +156,7 @@ pub(super) fn write(pos: &Chess) -> String {
     out.push(' ');
     out.push_str(&write_castling_field(pos.castling));
     out.push(' ');
-    match pos.ep {
+    match pos.en_passant {
         Some(sq) => out.push_str(&sq.to_string()),
         None => out.push('-'),
     }

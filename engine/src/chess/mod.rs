@@ -179,7 +179,7 @@ pub struct Chess {
     castling: CastlingRights,
     /// Set only when the side to move has a legal en passant capture, so that the
     /// hash and FEN of equal positions are equal.
-    ep: Option<Square>,
+    en_passant: Option<Square>,
     halfmove: u32,
     fullmove: u32,
     hash: u64,
@@ -208,7 +208,7 @@ impl Chess {
     }
 
     pub fn en_passant(&self) -> Option<Square> {
-        self.ep
+        self.en_passant
     }
 
     pub fn fullmove_number(&self) -> u32 {
@@ -289,7 +289,7 @@ impl Position for Chess {
 
     fn hash_from_scratch(&self) -> u64 {
         let mut hash = self.board.hash(&keys::PIECES) ^ keys::CASTLING[self.castling.index()];
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.en_passant {
             hash ^= keys::EN_PASSANT[ep.file() as usize];
         }
         if self.side == Color::Black {
@@ -321,9 +321,9 @@ impl Position for Chess {
         let (from, to) = (mv.from(), mv.to());
         let role = self.board.kind_at(from).expect("a legal move starts on a piece");
 
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.en_passant {
             next.hash ^= keys::EN_PASSANT[ep.file() as usize];
-            next.ep = None;
+            next.en_passant = None;
         }
         next.halfmove = next.halfmove.saturating_add(1);
         if role == Role::Pawn {
@@ -347,7 +347,7 @@ impl Position for Chess {
                 if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
                     let target = from.offset(us.forward());
                     if next.has_legal_en_passant(them, target) {
-                        next.ep = Some(target);
+                        next.en_passant = Some(target);
                         next.hash ^= keys::EN_PASSANT[target.file() as usize];
                     }
                 }
@@ -445,7 +445,7 @@ impl SearchHints for Chess {
             return None;
         }
         let mut next = *self;
-        if let Some(ep) = next.ep.take() {
+        if let Some(ep) = next.en_passant.take() {
             next.hash ^= keys::EN_PASSANT[ep.file() as usize];
         }
         next.side = !self.side;

@@ -39,7 +39,7 @@ impl MoveSet {
                         for role in Role::PROMOTIONS {
                             emit(ChessMove::new(from, to, MoveKind::Promotion(role)));
                         }
-                    } else if Some(to) == pos.ep {
+                    } else if Some(to) == pos.en_passant {
                         emit(ChessMove::new(from, to, MoveKind::EnPassant));
                     } else {
                         emit(ChessMove::new(from, to, MoveKind::Normal));
@@ -147,7 +147,7 @@ impl Chess {
             } & !occupied
                 & double_rank;
             let mut to = (one | two | (pawn_attacks(us, from) & theirs)) & targets;
-            if let Some(ep) = self.ep {
+            if let Some(ep) = self.en_passant {
                 if pawn_attacks(us, from).contains(ep) && self.en_passant_is_legal(us, from, ep) {
                     to = to.with(ep);
                 }

@@ -6,17 +6,17 @@ use super::{Evaluator, MAX_PLY};
 use crate::game::{Game, MoveList};
 
 /// What the search learns about quiet moves as it goes: two killers per ply (quiet
-/// moves that refuted a sibling) and a history score per [`Game::history_index`] slot.
+/// moves that refuted a sibling) and a history score per [`SearchHints::history_index`](crate::game::SearchHints::history_index) slot.
 pub(super) struct MoveOrdering<M> {
     killers: [[Option<M>; 2]; MAX_PLY],
-    history: Vec<i32>,
+    quiet_scores: Vec<i32>,
 }
 
 impl<M: Copy + Eq> MoveOrdering<M> {
     pub fn new(history_size: usize) -> Self {
         MoveOrdering {
             killers: [[None; 2]; MAX_PLY],
-            history: vec![0; history_size],
+            quiet_scores: vec![0; history_size],
         }
     }
 
@@ -42,7 +42,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         if killers[1] == Some(mv) {
             return (1 << 27) - 1;
         }
-        self.history[pos.history_index(mv)]
+        self.quiet_scores[pos.history_index(mv)]
     }
 
     /// A quiet move `mv` caused a cut-off after the quiet moves `tried` failed.
@@ -55,7 +55,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         let bonus = (depth * depth).min(400) * 8;
         // History with gravity: entries stay within +-16384.
         let mut update = |index: usize, delta: i32| {
-            let h = &mut self.history[index];
+            let h = &mut self.quiet_scores[index];
             *h += delta - *h * delta.abs() / 16384;
         };
         update(pos.history_index(mv), bonus);
