@@ -199,7 +199,7 @@ impl<const N: usize> AliceGame<N> {
                             Role::King => king_attacks(from),
                         };
                     for to in destinations {
-                        for y in self.arrivals(&rules, x, to).iter() {
+                        for y in self.arrivals(rules, x, to).iter() {
                             if role == Role::Pawn && last_rank.contains(to) {
                                 for promoted in Role::PROMOTIONS {
                                     let mv = AliceMove::new(from, x, to, y, AliceMoveKind::Promotion(promoted));
@@ -210,15 +210,15 @@ impl<const N: usize> AliceGame<N> {
                             }
                         }
                     }
-                    self.zero_moves(moves, &rules, role, from, x);
+                    self.zero_moves(moves, rules, role, from, x);
                 }
             }
         }
         if rules.castling {
-            self.castling_moves(moves, &rules);
+            self.castling_moves(moves, rules);
         }
         if let Some(ep) = self.en_passant {
-            self.en_passant_moves(moves, &rules, ep);
+            self.en_passant_moves(moves, rules, ep);
         }
     }
 
