@@ -48,8 +48,9 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// The rules of `variant`: one constant per variation, so asking is a lookup.
-    pub fn of(variant: Variant) -> &'static Rules {
+    /// The rules of `variant`: one constant per variation, returned by value so that
+    /// the generator's tests on them fold away once the variant is known.
+    pub fn of(variant: Variant) -> Rules {
         const ALICE: Rules = Rules {
             black_home: 0,
             transfer: Transfer::Always,
@@ -84,13 +85,13 @@ impl Rules {
             ..ALICE
         };
         match variant {
-            Variant::Alice2 => &ALICE2,
-            Variant::MsAlice => &MSALICE,
-            Variant::ODonohue => &ODONOHUE,
-            Variant::Duo => &DUO,
-            Variant::MiniAlice => &MINIALICE,
-            Variant::Alice3 => &ALICE3,
-            _ => &ALICE,
+            Variant::Alice2 => ALICE2,
+            Variant::MsAlice => MSALICE,
+            Variant::ODonohue => ODONOHUE,
+            Variant::Duo => DUO,
+            Variant::MiniAlice => MINIALICE,
+            Variant::Alice3 => ALICE3,
+            _ => ALICE,
         }
     }
 
@@ -117,7 +118,7 @@ impl Rules {
 }
 
 impl<const N: usize> AliceGame<N> {
-    pub fn rules(&self) -> &'static Rules {
+    pub fn rules(&self) -> Rules {
         Rules::of(self.variant)
     }
 
@@ -199,7 +200,7 @@ impl<const N: usize> AliceGame<N> {
                             Role::King => king_attacks(from),
                         };
                     for to in destinations {
-                        for y in self.arrivals(rules, x, to).iter() {
+                        for y in self.arrivals(&rules, x, to).iter() {
                             if role == Role::Pawn && last_rank.contains(to) {
                                 for promoted in Role::PROMOTIONS {
                                     let mv = AliceMove::new(from, x, to, y, AliceMoveKind::Promotion(promoted));
@@ -210,15 +211,15 @@ impl<const N: usize> AliceGame<N> {
                             }
                         }
                     }
-                    self.zero_moves(moves, rules, role, from, x);
+                    self.zero_moves(moves, &rules, role, from, x);
                 }
             }
         }
         if rules.castling {
-            self.castling_moves(moves, rules);
+            self.castling_moves(moves, &rules);
         }
         if let Some(ep) = self.en_passant {
-            self.en_passant_moves(moves, rules, ep);
+            self.en_passant_moves(moves, &rules, ep);
         }
     }
 
