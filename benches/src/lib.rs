@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The benchmarks every game shares (move generation, copy-make, perft of the start
 //! position), run on the positions of `vorpal bench`.
 

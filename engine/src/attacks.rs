@@ -26,16 +26,19 @@ fn slider(entry: &Magic, occupied: Bitboard) -> Bitboard {
 }
 
 #[inline(always)]
+/// Squares a rook on `sq` attacks, `occupied` blocking (magic bitboards).
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&ROOK_MAGICS[sq.index()], occupied)
 }
 
 #[inline(always)]
+/// Squares a bishop on `sq` attacks, `occupied` blocking (magic bitboards).
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&BISHOP_MAGICS[sq.index()], occupied)
 }
 
 #[inline(always)]
+/// Squares a queen on `sq` attacks, `occupied` blocking.
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
@@ -65,11 +68,13 @@ const KING: [Bitboard; 64] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1
 const PAWN: [[Bitboard; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
 #[inline(always)]
+/// Squares a knight on `sq` attacks.
 pub fn knight_attacks(sq: Square) -> Bitboard {
     KNIGHT[sq.index()]
 }
 
 #[inline(always)]
+/// Squares a king on `sq` attacks.
 pub fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]
 }

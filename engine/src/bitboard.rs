@@ -13,29 +13,35 @@ macro_rules! bitboard_type {
         pub struct $name(pub $word);
 
         impl $name {
+            /// The empty set.
             pub const EMPTY: $name = $name(0);
 
             #[inline(always)]
+            /// The set of `sq` alone.
             pub const fn from_square(sq: $square) -> $name {
                 $name(1 << sq.index())
             }
 
             #[inline(always)]
+            /// Whether no square is in the set.
             pub const fn is_empty(self) -> bool {
                 self.0 == 0
             }
 
             #[inline(always)]
+            /// Whether some square is in the set.
             pub const fn nonempty(self) -> bool {
                 self.0 != 0
             }
 
             #[inline(always)]
+            /// Whether `sq` is in the set.
             pub const fn contains(self, sq: $square) -> bool {
                 self.0 & (1 << sq.index()) != 0
             }
 
             #[inline(always)]
+            /// The number of squares in the set.
             pub const fn count(self) -> u32 {
                 self.0.count_ones()
             }
@@ -59,6 +65,7 @@ macro_rules! bitboard_type {
             }
 
             #[inline(always)]
+            /// The lowest square, if any.
             pub const fn try_first(self) -> Option<$square> {
                 if self.0 == 0 {
                     None
@@ -68,11 +75,13 @@ macro_rules! bitboard_type {
             }
 
             #[inline(always)]
+            /// The set with `sq` added.
             pub const fn with(self, sq: $square) -> $name {
                 $name(self.0 | 1 << sq.index())
             }
 
             #[inline(always)]
+            /// The set with `sq` taken out.
             pub const fn without(self, sq: $square) -> $name {
                 $name(self.0 & !(1 << sq.index()))
             }
@@ -158,20 +167,29 @@ bitboard_type!(
 );
 
 impl Bitboard {
+    /// Every square.
     pub const FULL: Bitboard = Bitboard(!0);
+    /// White's first rank.
     pub const RANK_1: Bitboard = Bitboard(0xff);
+    /// Black's first rank.
     pub const RANK_8: Bitboard = Bitboard(0xff << 56);
+    /// The a-file.
     pub const FILE_A: Bitboard = Bitboard(0x0101_0101_0101_0101);
+    /// The h-file.
     pub const FILE_H: Bitboard = Bitboard(0x8080_8080_8080_8080);
+    /// The dark squares (a1 is dark).
     pub const DARK_SQUARES: Bitboard = Bitboard(0xaa55_aa55_aa55_aa55);
+    /// The light squares.
     pub const LIGHT_SQUARES: Bitboard = Bitboard(!0xaa55_aa55_aa55_aa55);
 
     #[inline(always)]
+    /// The rank `rank` (0 is the first).
     pub const fn rank(rank: u8) -> Bitboard {
         Bitboard(0xff << (8 * rank))
     }
 
     #[inline(always)]
+    /// The file `file` (0 is the a-file).
     pub const fn file(file: u8) -> Bitboard {
         Bitboard(Self::FILE_A.0 << file)
     }

@@ -183,6 +183,7 @@ pub fn check_chess_army(board: &ChessBoard, color: Color, most: u32, last_rank: 
     Ok(())
 }
 
+/// Reads the side-to-move field: `w` or `b`.
 pub fn parse_side(field: &str) -> Result<Color, FenError> {
     match field {
         "w" => Ok(Color::White),

@@ -17,35 +17,56 @@ use thiserror::Error;
 /// its 22 men a side and every Can(n)on move in two end modes, stays below 1000).
 pub const MAX_MOVES: usize = 1024;
 
+/// A position's moves, on the stack.
 pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
 
 /// Every game by its protocol name.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Variant {
+    /// Orthodox chess.
     Chess,
+    /// Alice chess on two boards.
     Alice,
+    /// Alice chess with Black starting on board B.
     Alice2,
+    /// Alice with zero moves through the glass (Ishkan).
     MsAlice,
+    /// O'Donohue's Alice: a piece stays when the square across is taken.
     ODonohue,
+    /// Duo Alice: transfer optional, zero-move captures.
     Duo,
+    /// Alice on two 4x8 boards.
     MiniAlice,
+    /// Alice chess on three boards.
     Alice3,
+    /// Jabberwocky: pieces change type as they move.
     Jabberwocky,
+    /// Superpermutation: swap chains and King teleports.
     Superpermutation,
+    /// It's not a job for King, Game I.
     Maharajah,
+    /// It's not a job for King, Game II.
     TwoKings,
+    /// Game II from the four-King setup.
     TwoKings4,
+    /// Jacks and Witches 84 on the 12x8 board.
     JacksWitches,
 }
 
 /// What a GUI needs to know of a variant's board.
 #[derive(Copy, Clone, Debug)]
 pub struct VariantInfo {
+    /// The variant described.
     pub variant: Variant,
+    /// Its protocol name (`UCI_Variant`).
     pub name: &'static str,
+    /// Files of one board.
     pub files: u8,
+    /// Ranks of one board.
     pub ranks: u8,
+    /// How many boards.
     pub boards: u8,
+    /// The start position.
     pub start_fen: &'static str,
 }
 
@@ -129,10 +150,12 @@ const VARIANTS: &[VariantInfo] = &[
 ];
 
 impl Variant {
+    /// Every variant, in protocol order.
     pub fn all() -> impl Iterator<Item = Variant> {
         VARIANTS.iter().map(|info| info.variant)
     }
 
+    /// The variant's row of the table.
     pub fn info(self) -> &'static VariantInfo {
         VARIANTS
             .iter()
@@ -140,10 +163,12 @@ impl Variant {
             .expect("every variant has an entry in VARIANTS")
     }
 
+    /// The protocol name.
     pub fn name(self) -> &'static str {
         self.info().name
     }
 
+    /// The start position's FEN.
     pub fn start_fen(self) -> &'static str {
         self.info().start_fen
     }
@@ -168,6 +193,7 @@ impl Variant {
         }
     }
 
+    /// The variant of a protocol name.
     pub fn from_name(name: &str) -> Result<Variant, UnknownVariant> {
         VARIANTS
             .iter()
@@ -179,22 +205,30 @@ impl Variant {
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("unknown variant '{0}' (known: {names})", names = Variant::all().map(Variant::name).collect::<Vec<_>>().join(", "))]
+/// A protocol name no variant has.
 pub struct UnknownVariant(pub String);
 
 /// How a finished game ended.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Outcome {
+    /// This side won.
     Win(Color),
+    /// Nobody won.
     Draw,
 }
 
 /// Why a game ended.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum EndReason {
+    /// The side to move is checkmated.
     Checkmate,
+    /// The side to move has no move and is not in check.
     Stalemate,
+    /// Neither side can mate.
     InsufficientMaterial,
+    /// The fifty-move rule.
     FiftyMoves,
+    /// The same position the third time.
     Repetition,
     /// The side to move has no legal move and loses by that (Jabberwocky's mate).
     NoLegalMove,
@@ -228,6 +262,7 @@ impl EndReason {
         }
     }
 
+    /// The protocol name.
     pub fn name(self) -> &'static str {
         match self {
             EndReason::Checkmate => "checkmate",
@@ -246,8 +281,11 @@ impl EndReason {
 }
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+/// How a game ended: who won and why.
 pub struct GameResult {
+    /// Who won.
     pub outcome: Outcome,
+    /// Why.
     pub reason: EndReason,
 }
 
@@ -282,60 +320,94 @@ impl GameResult {
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
     #[error("empty FEN")]
+    /// The FEN is empty.
     Empty,
     #[error("expected {expected} fields, found {found}")]
-    FieldCount { expected: &'static str, found: usize },
+    /// The FEN has the wrong number of fields.
+    FieldCount {
+        /// How many fields the game reads.
+        expected: &'static str,
+        /// How many there are.
+        found: usize,
+    },
     #[error("board has {0} ranks, expected {1}")]
+    /// The board has this many ranks instead of that many.
     RankCount(usize, usize),
     #[error("rank {rank} has {squares} squares, expected {expected}")]
+    /// A rank does not fill the board's width.
     RankLength {
+        /// The rank, counted from 1.
         rank: usize,
+        /// The squares it covers.
         squares: usize,
+        /// The board's width.
         expected: usize,
     },
     #[error("invalid piece letter '{0}'")]
+    /// A letter that is no piece of this game.
     InvalidPiece(char),
     #[error("invalid empty-square count '{0}'")]
+    /// A count of empty squares that is zero or malformed.
     InvalidEmptyCount(String),
     #[error("invalid side to move '{0}' (expected w or b)")]
+    /// The side to move is neither `w` nor `b`.
     InvalidSideToMove(String),
     #[error("invalid castling field '{0}'")]
+    /// A malformed castling field.
     InvalidCastling(String),
     #[error("castling right '{0}' listed twice")]
+    /// A castling right written twice.
     DuplicateCastling(char),
     #[error("castling right '{0}' needs the king and rook on their original squares")]
+    /// A castling right whose king or rook is not at home.
     CastlingWithoutPieces(char),
     #[error("invalid en passant square '{0}'")]
+    /// A malformed en passant square.
     InvalidEnPassant(String),
     #[error("en passant square {0} is not on the rank behind a pawn that just double-stepped")]
+    /// An en passant square no double step can have made.
     ImpossibleEnPassant(String),
     #[error("invalid halfmove clock '{0}'")]
+    /// A malformed halfmove clock.
     InvalidHalfmoveClock(String),
     #[error("invalid fullmove number '{0}'")]
+    /// A malformed or zero move number.
     InvalidFullmoveNumber(String),
     #[error("{0} has no king")]
+    /// This side has no King.
     MissingKing(&'static str),
     #[error("{0} has more than one king")]
+    /// This side has more Kings than the game allows.
     TooManyKings(&'static str),
     #[error("{0} has more than {1} pieces")]
+    /// This side has more men than the game allows.
     TooManyPieces(&'static str, u32),
     #[error("{0} has more than 8 pawns")]
+    /// This side has more than eight pawns.
     TooManyPawns(&'static str),
     #[error("pawn on the first or last rank")]
+    /// A pawn stands where it would have promoted or could never have come from.
     PawnOnBackRank,
     #[error("the side not to move is in check")]
+    /// The side that just moved left its King capturable.
     OpponentInCheck,
     #[error("impossible check: {0}")]
+    /// A check no legal move can have given.
     ImpossibleCheck(&'static str),
     #[error("{0} has no pieces, but moved last")]
+    /// The side that just moved has no men.
     NoPieces(&'static str),
     #[error("{0}'s only non-pawn piece cannot be a Maharajah")]
+    /// Game I: a Maharajah cannot be the only piece of its side.
     LoneMaharajah(&'static str),
     #[error("invalid captured-points field '{0}' (expected white+black, as in 3+1)")]
+    /// Game I: a malformed captured-points field.
     InvalidPoints(String),
     #[error("invalid transformation waits '{0}' (expected square=1..3 of a King or compound, comma separated, or -)")]
+    /// Game II: a malformed wait-counter field.
     InvalidWaits(String),
     #[error("this game type does not play the variant {0}")]
+    /// A variant given to a game type that does not play it.
     WrongVariant(&'static str),
     /// A rule of one game only, told by that game's own error type.
     #[error(transparent)]
@@ -376,10 +448,13 @@ impl Eq for RuleFenError {}
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
     #[error("illegal move '{0}'")]
+    /// No legal move has this name.
     Illegal(String),
     #[error("ambiguous move '{0}' (name the boards, as in Ae2Be4)")]
+    /// Several legal moves have this name.
     Ambiguous(String),
     #[error("no move is possible: the game is over")]
+    /// The game is over: there is no move to play.
     GameOver,
 }
 
@@ -485,7 +560,7 @@ pub trait Notation: Position {
     /// The start position of `variant` with `options` in force.
     ///
     /// # Panics
-    /// If this type does not play `variant` ([`with_game!`] picks the type that does).
+    /// If this type does not play `variant` ([`crate::with_game!`] picks the type that does).
     fn startpos_with(variant: Variant, options: &RuleOptions) -> Self {
         Self::from_fen_with(variant, variant.start_fen(), options)
             .expect("the start position of a variant this type plays is valid")
@@ -552,8 +627,11 @@ pub trait SearchHints: Position {
 /// is compulsory.
 #[derive(Copy, Clone, Debug)]
 pub struct SearchRules {
+    /// Whether null-move pruning is sound.
     pub null_move: bool,
+    /// Whether late moves may be searched less deep.
     pub late_move_reductions: bool,
+    /// Whether a capture is compulsory, so quiescence may not stand pat.
     pub mandatory_capture: bool,
 }
 

@@ -3,12 +3,14 @@
 use crate::game::{EndReason, Game, GameResult, MoveError};
 
 #[derive(Clone, Debug)]
+/// A game record: the start, the moves and every position reached, for repetition, the fifty-move rule and takebacks.
 pub struct History<G: Game> {
     positions: Vec<G>,
     moves: Vec<G::Move>,
 }
 
 impl<G: Game> History<G> {
+    /// A record starting at `start`.
     pub fn new(start: G) -> History<G> {
         History {
             positions: vec![start],
@@ -16,16 +18,19 @@ impl<G: Game> History<G> {
         }
     }
 
+    /// The current position.
     pub fn position(&self) -> &G {
         self.positions
             .last()
             .expect("a history always holds its start position")
     }
 
+    /// The start position.
     pub fn start(&self) -> &G {
         &self.positions[0]
     }
 
+    /// The moves played, in order.
     pub fn moves(&self) -> &[G::Move] {
         &self.moves
     }

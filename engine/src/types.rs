@@ -3,15 +3,20 @@
 use std::fmt;
 
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+/// A side.
 pub enum Color {
+    /// White, who moves first.
     White,
+    /// Black.
     Black,
 }
 
 impl Color {
+    /// Both sides, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
     #[inline(always)]
+    /// 0 for White, 1 for Black.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -25,6 +30,7 @@ impl Color {
         }
     }
 
+    /// The side of a FEN side-to-move letter.
     pub fn from_char(c: char) -> Option<Color> {
         match c {
             'w' => Some(Color::White),
@@ -33,6 +39,7 @@ impl Color {
         }
     }
 
+    /// The FEN side-to-move letter.
     pub fn to_char(self) -> char {
         match self {
             Color::White => 'w',
@@ -40,6 +47,7 @@ impl Color {
         }
     }
 
+    /// `white` or `black`.
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "white",
@@ -62,15 +70,22 @@ impl std::ops::Not for Color {
 /// The six piece types of orthodox chess, shared by the games built on it.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Role {
+    /// A pawn.
     Pawn,
+    /// A knight.
     Knight,
+    /// A bishop.
     Bishop,
+    /// A rook.
     Rook,
+    /// A queen.
     Queen,
+    /// A king.
     King,
 }
 
 impl Role {
+    /// Every role, in index order.
     pub const ALL: [Role; 6] = [
         Role::Pawn,
         Role::Knight,
@@ -83,6 +98,7 @@ impl Role {
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
     #[inline(always)]
+    /// 0 for White, 1 for Black.
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -99,6 +115,7 @@ impl Role {
         }
     }
 
+    /// The role of a FEN letter, either case.
     pub fn from_char(c: char) -> Option<Role> {
         Some(match c.to_ascii_lowercase() {
             'p' => Role::Pawn,
@@ -142,7 +159,9 @@ macro_rules! square_type {
         pub struct $name(u8);
 
         impl $name {
+            /// Files of the board.
             pub const FILES: u8 = $files;
+            /// Squares of the board.
             pub const COUNT: usize = $files * 8;
 
             /// # Panics
@@ -154,25 +173,30 @@ macro_rules! square_type {
             }
 
             #[inline(always)]
+            /// The square on `file` and `rank`, both from 0.
             pub const fn from_coords(file: u8, rank: u8) -> $name {
                 $name(rank * Self::FILES + file)
             }
 
+            /// Every square, a1 first, rank by rank.
             pub fn all() -> impl Iterator<Item = $name> {
                 (0..Self::COUNT as u8).map($name)
             }
 
             #[inline(always)]
+            /// 0 for White, 1 for Black.
             pub const fn index(self) -> usize {
                 self.0 as usize
             }
 
             #[inline(always)]
+            /// The file, from 0.
             pub const fn file(self) -> u8 {
                 self.0 % Self::FILES
             }
 
             #[inline(always)]
+            /// The rank, from 0.
             pub const fn rank(self) -> u8 {
                 self.0 / Self::FILES
             }
@@ -186,6 +210,7 @@ macro_rules! square_type {
                 }
             }
 
+            /// The square of a name such as `e4`.
             pub fn parse(text: &str) -> Option<$name> {
                 let b = text.as_bytes();
                 if b.len() != 2 {
@@ -222,21 +247,37 @@ square_type!(
 );
 
 impl Square {
+    /// The square a1.
     pub const A1: Square = Square(0);
+    /// The square b1.
     pub const B1: Square = Square(1);
+    /// The square c1.
     pub const C1: Square = Square(2);
+    /// The square d1.
     pub const D1: Square = Square(3);
+    /// The square e1.
     pub const E1: Square = Square(4);
+    /// The square f1.
     pub const F1: Square = Square(5);
+    /// The square g1.
     pub const G1: Square = Square(6);
+    /// The square h1.
     pub const H1: Square = Square(7);
+    /// The square a8.
     pub const A8: Square = Square(56);
+    /// The square b8.
     pub const B8: Square = Square(57);
+    /// The square c8.
     pub const C8: Square = Square(58);
+    /// The square d8.
     pub const D8: Square = Square(59);
+    /// The square e8.
     pub const E8: Square = Square(60);
+    /// The square f8.
     pub const F8: Square = Square(61);
+    /// The square g8.
     pub const G8: Square = Square(62);
+    /// The square h8.
     pub const H8: Square = Square(63);
 
     /// The same square seen from the other side (a1 <-> a8).

@@ -29,6 +29,7 @@ pub fn single_square_name(sq: Square) -> String {
 /// A piece as drawn: where it stands, whose it is, what it is now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PieceView {
+    /// The square it stands on.
     pub square: String,
     /// `white` or `black`.
     pub color: &'static str,
@@ -80,26 +81,35 @@ pub fn checked_king(in_check: bool, king: impl FnOnce() -> String) -> Vec<String
 /// Pieces waiting in a hand to be dropped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HandView {
+    /// `white` or `black`.
     pub color: &'static str,
+    /// The piece type, naming its glyph.
     pub kind: &'static str,
+    /// The FEN letter.
     pub letter: char,
+    /// How many wait in the hand.
     pub count: u8,
 }
 
 /// Everything a frontend draws of one position.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct PositionView {
+    /// Files of one board.
     pub files: u8,
+    /// Ranks of one board.
     pub ranks: u8,
+    /// Boards side by side.
     pub boards: u8,
     /// `white` or `black`.
     pub side_to_move: &'static str,
+    /// Every man on the boards.
     pub pieces: Vec<PieceView>,
     /// Squares that are not part of the board (drawn as holes, no square element).
     pub removed: Vec<String>,
     /// Squares with a special role, marked on the board (Jacks and Witches'
     /// teleporters).
     pub teleporters: Vec<String>,
+    /// Men in hand, per side.
     pub hands: Vec<HandView>,
     /// The squares of the side to move's royal pieces that stand attacked.
     pub checks: Vec<String>,
@@ -167,6 +177,7 @@ pub struct MoveView {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drop: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// What the player picks among moves with the same squares.
     pub choice: Option<ChoiceView>,
     /// Every other square the move changes: the captured pawn of en passant, the
     /// castling rook's squares, a dragged piece's squares, a swap chain's squares.
@@ -175,6 +186,7 @@ pub struct MoveView {
 
 /// A game a GUI can draw: the view of a position and of each of its legal moves.
 pub trait GameView: Game {
+    /// What a frontend draws of this position.
     fn view(&self) -> PositionView;
 
     /// The view of `mv`, one of this position's legal moves.

@@ -21,6 +21,7 @@ const MOBILITY: i32 = 2;
 const TEMPO: i32 = 10;
 
 #[derive(Copy, Clone, Debug, Default)]
+/// The Jabberwocky evaluator.
 pub struct JabberwockyEval;
 
 impl JabberwockyEval {

@@ -33,6 +33,7 @@ const MAHARAJAH_CROWDED: i32 = 25;
 const POINT: i32 = 10;
 
 #[derive(Copy, Clone, Debug, Default)]
+/// The evaluator of Game I.
 pub struct MaharajahEval;
 
 impl MaharajahEval {
@@ -113,6 +114,7 @@ const LONE_KING: i32 = 250;
 const LONE_KING_ATTACK: i32 = 15;
 
 #[derive(Copy, Clone, Debug, Default)]
+/// The evaluator of Game II.
 pub struct TwoKingsEval;
 
 impl TwoKingsEval {

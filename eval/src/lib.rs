@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! One evaluator per game, each implementing [`vorpal_engine::search::Evaluator`]
 //! for its game type. Scores are centipawns from the side to move's point of view.
 
@@ -21,6 +22,7 @@ use vorpal_engine::{Chess, Color, Game, Jabberwocky, JacksWitches, Maharajah, Ro
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
+    /// The evaluator of this game.
     type Eval: Evaluator<Self> + Default + Send + Sync + 'static;
 }
 
@@ -64,11 +66,14 @@ fn material_balance(values: &[i32; 6], us: Color, count: impl Fn(Color, Role) ->
 /// A middle-game and an end-game value, blended by the game phase.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tapered {
+    /// The middle-game value.
     pub mg: i32,
+    /// The end-game value.
     pub eg: i32,
 }
 
 impl Tapered {
+    /// A value of `mg` in the middle game and `eg` in the end game.
     pub const fn new(mg: i32, eg: i32) -> Tapered {
         Tapered { mg, eg }
     }

@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! Perft (the number of legal move sequences of a given length) and divide, for any
 //! game, parallel over the root moves; and the reader of reference-vector files.
 
@@ -78,19 +79,37 @@ pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
 /// One line of a reference-vector file: a position and its known counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vector {
+    /// The position.
     pub fen: String,
     /// `(depth, nodes)` in the order the file lists them.
     pub counts: Vec<(u32, u64)>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
+/// Why a line of a reference-vector file could not be read.
 pub enum VectorError {
     #[error("line {line}: malformed count '{text}' (expected ';D<depth> <nodes>')")]
-    MalformedCount { line: usize, text: String },
+    /// A count that is not `;D<depth> <nodes>`.
+    MalformedCount {
+        /// The line number.
+        line: usize,
+        /// The count as written.
+        text: String,
+    },
     #[error("line {line}: no counts")]
-    NoCounts { line: usize },
+    /// A position with no counts.
+    NoCounts {
+        /// The line number.
+        line: usize,
+    },
     #[error("line {line}: {error}")]
-    Fen { line: usize, error: FenError },
+    /// A position the game rejects.
+    Fen {
+        /// The line number.
+        line: usize,
+        /// Why the game rejects it.
+        error: FenError,
+    },
 }
 
 /// Reads `FEN ;D1 n ;D2 n ...` lines; blank lines and `#` comments are skipped.
@@ -129,9 +148,13 @@ pub fn parse_vectors(text: &str) -> Result<Vec<Vector>, VectorError> {
 /// A count that disagrees with its reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mismatch {
+    /// The position.
     pub fen: String,
+    /// The depth.
     pub depth: u32,
+    /// The reference count.
     pub expected: u64,
+    /// The count Vorpal found.
     pub found: u64,
 }
 

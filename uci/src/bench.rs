@@ -10,6 +10,7 @@ use vorpal_engine::{with_game, History, Variant};
 use vorpal_eval::Evaluated;
 
 #[derive(Args)]
+/// The arguments of `vorpal bench`.
 pub struct BenchArgs {
     /// Game to bench (protocol name); all games when absent
     #[arg(long)]
@@ -19,6 +20,7 @@ pub struct BenchArgs {
     depth: Option<u32>,
 }
 
+/// Runs `vorpal bench`: searches the bench positions and prints the node count and speed.
 pub fn run(args: &BenchArgs) -> Result<(), String> {
     let variants: Vec<Variant> = match &args.variant {
         Some(name) => vec![Variant::from_name(name).map_err(|e| e.to_string())?],

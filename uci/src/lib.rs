@@ -1,3 +1,4 @@
+#![warn(missing_docs)]
 //! The `vorpal` program as a library: the protocol frontend and the engine facade, the
 //! command-line jobs (perft, bench, match) and their output, so that the binary, the
 //! tests and the fuzz targets share them.

@@ -32,7 +32,7 @@ pub(crate) use say;
 const MAX_MESSAGE_CHARS: usize = 300;
 
 /// `message` made safe for one line of output: control characters (NUL, escape,
-/// newlines...) escaped, and cut after [`MAX_MESSAGE_CHARS`] characters, since error
+/// newlines...) escaped, and cut after `MAX_MESSAGE_CHARS` characters, since error
 /// messages quote what the user sent and that may be anything.
 pub fn printable(message: &str) -> String {
     let mut out = String::new();

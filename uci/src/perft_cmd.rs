@@ -11,6 +11,7 @@ use vorpal_perft::{divide, perft_parallel};
 const MAX_THREADS: usize = 256;
 
 #[derive(Args)]
+/// The arguments of `vorpal perft`.
 pub struct PerftArgs {
     /// Game to play (protocol name)
     #[arg(long, default_value = "chess")]
@@ -35,6 +36,7 @@ pub struct PerftArgs {
     alice_en_passant: bool,
 }
 
+/// Runs `vorpal perft`: counts (and divides) the move sequences of a position.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
     let variant = Variant::from_name(&args.variant).map_err(|e| e.to_string())?;
     let mut pool = rayon::ThreadPoolBuilder::new();

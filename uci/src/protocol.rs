@@ -15,6 +15,7 @@ const THREADS_RANGE: (u64, u64) = (1, 256);
 const MULTIPV_RANGE: (u64, u64) = (1, 256);
 const OVERHEAD_RANGE: (u64, u64) = (0, 5_000);
 
+/// The protocol frontend: reads command lines, keeps the session, and writes the replies.
 pub struct Protocol {
     session: Box<dyn Session>,
     rule_options: RuleOptions,
@@ -70,6 +71,7 @@ fn error(message: impl std::fmt::Display) {
 }
 
 impl Protocol {
+    /// A frontend on the default game (chess).
     pub fn new() -> Protocol {
         Protocol {
             session: new_session(Variant::Chess, RuleOptions::default()),
@@ -335,6 +337,7 @@ const GO_PARAMETERS: [&str; 12] = [
     "ponder",
 ];
 
+/// Reads the arguments of `go` into search limits.
 pub fn parse_limits(args: &[&str]) -> Result<Limits, String> {
     let mut limits = Limits::default();
     let mut tokens = args.iter().peekable();

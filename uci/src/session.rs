@@ -23,8 +23,10 @@ pub enum Player {
 }
 
 impl Player {
+    /// The players by their option names.
     pub const NAMES: [&'static str; 2] = ["search", "greedy"];
 
+    /// The player of an option name, either case.
     pub fn from_name(name: &str) -> Option<Player> {
         match name.to_ascii_lowercase().as_str() {
             "search" => Some(Player::Search),
@@ -36,16 +38,23 @@ impl Player {
 
 /// What a search needs besides the position.
 pub struct SearchJob {
+    /// Who chooses the move.
     pub player: Player,
     /// How strongly the search plays (`Skill Level`, `UCI_Elo`).
     pub skill: Skill,
+    /// What `go` asked for.
     pub limits: Limits,
+    /// Threads, MultiPV and move overhead.
     pub options: SearchOptions,
+    /// The transposition table, kept between searches.
     pub tt: Arc<TranspositionTable>,
+    /// Stops and ponderhits from the protocol thread.
     pub control: Arc<SearchControl>,
 }
 
+/// One game behind the protocol: the type-erased face of a `Game`, chosen at run time.
 pub trait Session: Send {
+    /// The game played.
     fn variant(&self) -> Variant;
 
     /// Replaces the game by a start position (the variant's own when `fen` is `None`)
@@ -60,6 +69,7 @@ pub trait Session: Send {
     /// `Nodes searched: N`, or nothing but an `info string` line if `stop` comes first.
     fn perft(&self, depth: u32, control: Arc<SearchControl>) -> std::io::Result<JoinHandle<()>>;
 
+    /// The board and FEN for humans (`d`).
     fn display(&self) -> String;
 
     /// The legal moves in protocol notation, space-separated.
@@ -69,6 +79,7 @@ pub trait Session: Send {
     fn result(&self) -> String;
 }
 
+/// A session on the start position of `variant`.
 pub fn new_session(variant: Variant, options: RuleOptions) -> Box<dyn Session> {
     with_game!(variant, G => Box::new(GameSession::<G>::new(variant, options)))
 }
@@ -102,6 +113,7 @@ pub fn line_names<G: Game>(start: &G, moves: &[G::Move]) -> Vec<String> {
         .collect()
 }
 
+/// The protocol `info` line of a search report, the PV already in notation.
 pub fn info_line<M>(info: &SearchInfo<M>, pv: &[String]) -> String {
     let score = match info.score {
         Score::Centipawns(cp) => format!("cp {cp}"),

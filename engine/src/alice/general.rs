@@ -39,11 +39,15 @@ pub enum ZeroMoves {
 pub struct Rules {
     /// The board Black starts (and castles) on; White's is always board A.
     pub black_home: BoardId,
+    /// Where a moved piece ends: the transfer rule.
     pub transfer: Transfer,
+    /// Which pieces may pass through the glass without moving.
     pub zero_moves: ZeroMoves,
     /// A non-pawn piece attacks its own square on the other board (Duo).
     pub zero_square_attacks: bool,
+    /// Files of each board: 8, or 4 in minialice.
     pub files: u8,
+    /// Whether castling exists.
     pub castling: bool,
 }
 
@@ -95,6 +99,7 @@ impl Rules {
         }
     }
 
+    /// The board `color` starts and castles on.
     pub fn home(&self, color: Color) -> BoardId {
         match color {
             Color::White => 0,
@@ -118,6 +123,7 @@ impl Rules {
 }
 
 impl<const N: usize> AliceGame<N> {
+    /// The rules of this position's variation.
     pub fn rules(&self) -> Rules {
         Rules::of(self.variant)
     }

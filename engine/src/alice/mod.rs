@@ -31,11 +31,12 @@ use crate::types::{Color, Role, Square};
 use std::fmt;
 
 /// One board's pieces.
-pub type Board = ChessBoard;
+pub(crate) type Board = ChessBoard;
 
 /// Board A is 0, board B is 1.
 pub type BoardId = usize;
 
+/// The letter that names `board` in moves and FEN: A, B, C.
 pub fn board_letter(board: BoardId) -> char {
     (b'A' + board as u8) as char
 }
@@ -46,10 +47,15 @@ pub fn board_letter(board: BoardId) -> char {
 pub struct AliceMove(u32);
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+/// What an Alice move does besides moving one piece.
 pub enum AliceMoveKind {
+    /// A plain move or capture.
     Normal,
+    /// Castling: the king moves two files, the rook comes along.
     Castle,
+    /// An en passant capture (the `AliceEnPassant` rule).
     EnPassant,
+    /// A pawn promoting to the given piece.
     Promotion(Role),
 }
 
@@ -59,6 +65,7 @@ impl AliceMove {
     const EN_PASSANT: u32 = 1 << 20;
 
     #[inline(always)]
+    /// A move from `from` on `from_board` to `to`, ending on `to_board`.
     pub fn new(from: Square, from_board: BoardId, to: Square, to_board: BoardId, kind: AliceMoveKind) -> AliceMove {
         let flags = match kind {
             AliceMoveKind::Normal => 0,
@@ -76,26 +83,31 @@ impl AliceMove {
     }
 
     #[inline(always)]
+    /// The origin square.
     pub fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
     #[inline(always)]
+    /// The destination square (the same on every board).
     pub fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
     }
 
     #[inline(always)]
+    /// The board the piece moves on.
     pub fn from_board(self) -> BoardId {
         (self.0 >> 12 & 3) as usize
     }
 
     #[inline(always)]
+    /// The board the piece ends on, after passing through the glass.
     pub fn to_board(self) -> BoardId {
         (self.0 >> 14 & 3) as usize
     }
 
     #[inline(always)]
+    /// What the move does besides moving the piece.
     pub fn kind(self) -> AliceMoveKind {
         if self.0 & Self::PROMOTION != 0 {
             AliceMoveKind::Promotion(Role::ALL[Role::Knight as usize + (self.0 >> 18 & 3) as usize])
@@ -108,6 +120,7 @@ impl AliceMove {
         }
     }
 
+    /// The piece a pawn promotes to, if it does.
     pub fn promotion(self) -> Option<Role> {
         match self.kind() {
             AliceMoveKind::Promotion(role) => Some(role),
@@ -216,7 +229,7 @@ pub type Alice3 = AliceGame<3>;
 
 /// The legal destinations of one piece (all on the same arrival board).
 #[derive(Copy, Clone, Debug)]
-pub struct MoveSet {
+pub(crate) struct MoveSet {
     pub role: Role,
     pub from: Square,
     pub from_board: BoardId,
@@ -261,7 +274,8 @@ impl MoveSet {
 }
 
 impl<const N: usize> AliceGame<N> {
-    pub fn board(&self, board: BoardId) -> &Board {
+    /// The men on `board`.
+    pub fn board(&self, board: BoardId) -> &ChessBoard {
         &self.boards[board]
     }
 
@@ -278,10 +292,12 @@ impl<const N: usize> AliceGame<N> {
         unreachable!("both kings are on the boards of a valid position")
     }
 
+    /// The man on `sq` of `board`, if any.
     pub fn piece_at(&self, board: BoardId, sq: Square) -> Option<(Color, Role)> {
         self.boards[board].piece_at(sq)
     }
 
+    /// The men checking the side to move's king, on the king's board.
     pub fn checkers(&self) -> Bitboard {
         self.checkers
     }
@@ -317,7 +333,7 @@ impl<const N: usize> AliceGame<N> {
     /// Calls `visit` with the legal destinations of each piece of the side to move;
     /// stops early when `visit` returns true.
     #[inline(always)]
-    pub fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+    pub(crate) fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
         let us = self.side;
         let them = !us;
         let kb = self.king_board;
@@ -568,6 +584,7 @@ impl<const N: usize> AliceGame<N> {
         }
     }
 
+    /// The en passant chance of the side to move, kept only when a capture there is legal.
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.en_passant
     }

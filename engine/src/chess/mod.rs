@@ -23,10 +23,15 @@ use std::fmt;
 pub struct ChessMove(u16);
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+/// What a chess move does besides moving one piece.
 pub enum MoveKind {
+    /// A plain move or capture.
     Normal,
+    /// Castling, written as the king's two-square move.
     Castle,
+    /// An en passant capture.
     EnPassant,
+    /// A pawn promoting to the given piece.
     Promotion(Role),
 }
 
@@ -36,6 +41,7 @@ impl ChessMove {
     const PROMOTION: u16 = 4;
 
     #[inline(always)]
+    /// A move from `from` to `to`.
     pub fn new(from: Square, to: Square, kind: MoveKind) -> ChessMove {
         let flags = match kind {
             MoveKind::Normal => 0,
@@ -47,16 +53,19 @@ impl ChessMove {
     }
 
     #[inline(always)]
+    /// The origin square.
     pub fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
     #[inline(always)]
+    /// The destination square.
     pub fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
     }
 
     #[inline(always)]
+    /// What the move does besides moving the piece.
     pub fn kind(self) -> MoveKind {
         let flags = self.0 >> 12;
         if flags & Self::PROMOTION != 0 {
@@ -70,6 +79,7 @@ impl ChessMove {
         }
     }
 
+    /// The piece a pawn promotes to, if it does.
     pub fn promotion(self) -> Option<Role> {
         match self.kind() {
             MoveKind::Promotion(role) => Some(role),
@@ -101,6 +111,7 @@ impl fmt::Debug for ChessMove {
 pub struct CastlingRights(u8);
 
 impl CastlingRights {
+    /// All four rights, as at the start.
     pub const ALL: CastlingRights = CastlingRights(15);
 
     #[inline(always)]
@@ -109,6 +120,7 @@ impl CastlingRights {
     }
 
     #[inline(always)]
+    /// Whether `color` may still castle on that side.
     pub fn has(self, color: Color, king_side: bool) -> bool {
         self.0 & Self::bit(color, king_side) != 0
     }
@@ -123,6 +135,7 @@ impl CastlingRights {
     }
 
     #[inline(always)]
+    /// The four rights as bits: white king side, white queen side, black king side, black queen side.
     pub fn bits(self) -> u8 {
         self.0
     }
@@ -195,22 +208,27 @@ impl Chess {
     }
 
     #[inline(always)]
+    /// `color`'s king square.
     pub fn king(&self, color: Color) -> Square {
         self.board.pieces(color, Role::King).first()
     }
 
+    /// The men checking the side to move's king.
     pub fn checkers(&self) -> Bitboard {
         self.checkers
     }
 
+    /// The castling rights left.
     pub fn castling(&self) -> CastlingRights {
         self.castling
     }
 
+    /// The en passant square, kept only when a capture there is legal.
     pub fn en_passant(&self) -> Option<Square> {
         self.en_passant
     }
 
+    /// The FEN's move number.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }

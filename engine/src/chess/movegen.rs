@@ -10,7 +10,7 @@ use crate::types::{Color, Role, Square};
 
 /// The legal destinations of one piece.
 #[derive(Copy, Clone, Debug)]
-pub struct MoveSet {
+pub(crate) struct MoveSet {
     pub role: Role,
     pub from: Square,
     pub to: Bitboard,
@@ -69,7 +69,7 @@ impl Chess {
     /// Calls `visit` with the legal destinations of each piece of the side to move
     /// that has any; stops early when `visit` returns true.
     #[inline(always)]
-    pub fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+    pub(crate) fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
         let us = self.side;
         let them = !us;
         let ours = self.board.by_color(us);

@@ -55,6 +55,7 @@ impl JabberwockyMove {
     const CHOICE: u16 = 1 << 14;
 
     #[inline(always)]
+    /// A move from `from` to `to`; `choice` is the type a King on its farthest rank becomes.
     pub fn new(from: Square, to: Square, choice: Option<Role>) -> JabberwockyMove {
         let flags = match choice {
             Some(role) => Self::CHOICE | (role as u16 - Role::Knight as u16) << 12,
@@ -64,11 +65,13 @@ impl JabberwockyMove {
     }
 
     #[inline(always)]
+    /// The origin square.
     pub fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
     #[inline(always)]
+    /// The destination square.
     pub fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
     }
@@ -104,8 +107,7 @@ mod keys {
 
 /// The legal destinations of one piece.
 #[derive(Copy, Clone, Debug)]
-pub struct MoveSet {
-    pub role: Role,
+pub(crate) struct MoveSet {
     pub from: Square,
     pub to: Bitboard,
     /// Destinations where the piece (a King) chooses among four types.
@@ -170,6 +172,7 @@ impl Jabberwocky {
         &self.board
     }
 
+    /// The FEN's move number.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
@@ -228,7 +231,7 @@ impl Jabberwocky {
     /// Calls `visit` with the legal destinations of each piece of the side to move
     /// that has any; stops early when `visit` returns true.
     #[inline(always)]
-    pub fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+    pub(crate) fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
         let us = self.side;
         let occupied = self.board.occupied();
         let capturing = self.has_capture(us);
@@ -236,11 +239,10 @@ impl Jabberwocky {
         let kings = self.board.pieces(us, Role::King).count();
 
         macro_rules! emit {
-            ($role:expr, $from:expr, $to:expr, $choose:expr) => {{
+            ($from:expr, $to:expr, $choose:expr) => {{
                 let to: Bitboard = $to;
                 if to.nonempty()
                     && visit(MoveSet {
-                        role: $role,
                         from: $from,
                         to,
                         choose: $choose,
@@ -253,12 +255,7 @@ impl Jabberwocky {
 
         // Only a Queen's move gives a King to a side that has none.
         for from in self.board.pieces(us, Role::Queen) {
-            emit!(
-                Role::Queen,
-                from,
-                queen_attacks(from, occupied) & targets,
-                Bitboard::EMPTY
-            );
+            emit!(from, queen_attacks(from, occupied) & targets, Bitboard::EMPTY);
         }
         if kings == 0 {
             return;
@@ -266,27 +263,17 @@ impl Jabberwocky {
         // A side's last King cannot move: it would stop being a King.
         if kings >= 2 {
             for from in self.board.pieces(us, Role::King) {
-                emit!(Role::King, from, king_attacks(from) & targets, far_rank(us));
+                emit!(from, king_attacks(from) & targets, far_rank(us));
             }
         }
         for from in self.board.pieces(us, Role::Knight) {
-            emit!(Role::Knight, from, knight_attacks(from) & targets, Bitboard::EMPTY);
+            emit!(from, knight_attacks(from) & targets, Bitboard::EMPTY);
         }
         for from in self.board.pieces(us, Role::Bishop) {
-            emit!(
-                Role::Bishop,
-                from,
-                bishop_attacks(from, occupied) & targets,
-                Bitboard::EMPTY
-            );
+            emit!(from, bishop_attacks(from, occupied) & targets, Bitboard::EMPTY);
         }
         for from in self.board.pieces(us, Role::Rook) {
-            emit!(
-                Role::Rook,
-                from,
-                rook_attacks(from, occupied) & targets,
-                Bitboard::EMPTY
-            );
+            emit!(from, rook_attacks(from, occupied) & targets, Bitboard::EMPTY);
         }
         for from in self.board.pieces(us, Role::Pawn) {
             let single = Bitboard::from_square(from);
@@ -295,7 +282,7 @@ impl Jabberwocky {
             } else {
                 pawn_pushes(us, single) & targets
             };
-            emit!(Role::Pawn, from, to, Bitboard::EMPTY);
+            emit!(from, to, Bitboard::EMPTY);
         }
     }
 

@@ -11,7 +11,7 @@ const fn bit(file: u8, rank: u8) -> u128 {
 }
 
 /// The removed squares: f3 g3 e4 f4 g4 h4 e5 f5 g5 h5 f6 g6.
-pub const HOLES: WideBitboard = WideBitboard(
+pub(crate) const HOLES: WideBitboard = WideBitboard(
     bit(5, 2)
         | bit(6, 2)
         | bit(4, 3)
@@ -30,11 +30,11 @@ pub const HOLES: WideBitboard = WideBitboard(
 pub const SQUARES: WideBitboard = WideBitboard(((1u128 << 96) - 1) & !HOLES.0);
 
 /// The teleporters: e3, h3, e6, h6.
-pub const TELEPORTERS: WideBitboard = WideBitboard(bit(4, 2) | bit(7, 2) | bit(4, 5) | bit(7, 5));
+pub(crate) const TELEPORTERS: WideBitboard = WideBitboard(bit(4, 2) | bit(7, 2) | bit(4, 5) | bit(7, 5));
 
 /// Where `color` drops its Jacks: e2-h2 for White, e7-h7 for Black.
 #[inline(always)]
-pub const fn drop_squares(color: Color) -> WideBitboard {
+pub(crate) const fn drop_squares(color: Color) -> WideBitboard {
     match color {
         Color::White => WideBitboard(bit(4, 1) | bit(5, 1) | bit(6, 1) | bit(7, 1)),
         Color::Black => WideBitboard(bit(4, 6) | bit(5, 6) | bit(6, 6) | bit(7, 6)),
@@ -43,7 +43,7 @@ pub const fn drop_squares(color: Color) -> WideBitboard {
 
 /// `color`'s last rank, where its pawns promote.
 #[inline(always)]
-pub const fn last_rank(color: Color) -> u8 {
+pub(crate) const fn last_rank(color: Color) -> u8 {
     match color {
         Color::White => 7,
         Color::Black => 0,
@@ -52,7 +52,7 @@ pub const fn last_rank(color: Color) -> u8 {
 
 /// A Jack's eye: the mirror square on the same rank (a-l, b-k, ..., f-g).
 #[inline(always)]
-pub const fn mirror(sq: WideSquare) -> WideSquare {
+pub(crate) const fn mirror(sq: WideSquare) -> WideSquare {
     WideSquare::from_coords(11 - sq.file(), sq.rank())
 }
 
@@ -96,7 +96,7 @@ static LION_LEAP: [WideBitboard; 96] =
 static PAWN: [[WideBitboard; 96]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
 #[inline(always)]
-pub fn knight_attacks(sq: WideSquare) -> WideBitboard {
+pub(crate) fn knight_attacks(sq: WideSquare) -> WideBitboard {
     KNIGHT[sq.index()]
 }
 
@@ -107,32 +107,32 @@ pub fn king_attacks(sq: WideSquare) -> WideBitboard {
 }
 
 #[inline(always)]
-pub fn wazir_steps(sq: WideSquare) -> WideBitboard {
+pub(crate) fn wazir_steps(sq: WideSquare) -> WideBitboard {
     WAZIR[sq.index()]
 }
 
 #[inline(always)]
-pub fn ferz_steps(sq: WideSquare) -> WideBitboard {
+pub(crate) fn ferz_steps(sq: WideSquare) -> WideBitboard {
     FERZ[sq.index()]
 }
 
 /// The Lion's non-capturing leaps, two squares in any of the eight directions.
 #[inline(always)]
-pub fn lion_leaps(sq: WideSquare) -> WideBitboard {
+pub(crate) fn lion_leaps(sq: WideSquare) -> WideBitboard {
     LION_LEAP[sq.index()]
 }
 
 /// Squares a pawn of `color` on `sq` attacks.
 #[inline(always)]
-pub fn pawn_attacks(color: Color, sq: WideSquare) -> WideBitboard {
+pub(crate) fn pawn_attacks(color: Color, sq: WideSquare) -> WideBitboard {
     PAWN[color.index()][sq.index()]
 }
 
 /// The eight directions; the first four increase the square index, the last four
 /// decrease it, which decides which end of a ray is nearest its origin.
 const DIRECTIONS: [(i8, i8); 8] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0), (0, -1), (-1, -1), (1, -1)];
-pub const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
-pub const BISHOP_DIRECTIONS: [usize; 4] = [2, 3, 6, 7];
+pub(crate) const ROOK_DIRECTIONS: [usize; 4] = [0, 1, 4, 5];
+pub(crate) const BISHOP_DIRECTIONS: [usize; 4] = [2, 3, 6, 7];
 
 /// `RAYS[d][sq]`: the squares from `sq` in direction `d` up to the edge or a hole.
 static RAYS: [[WideBitboard; 96]; 8] = {
@@ -170,7 +170,7 @@ fn nearest(d: usize, set: WideBitboard) -> WideSquare {
 /// The squares a slider on `sq` reaches in direction `d`, the first occupied one
 /// included.
 #[inline(always)]
-pub fn ray_attacks(sq: WideSquare, d: usize, occupied: WideBitboard) -> WideBitboard {
+pub(crate) fn ray_attacks(sq: WideSquare, d: usize, occupied: WideBitboard) -> WideBitboard {
     let ray = RAYS[d][sq.index()];
     let blockers = ray & occupied;
     if blockers.is_empty() {
@@ -183,7 +183,7 @@ pub fn ray_attacks(sq: WideSquare, d: usize, occupied: WideBitboard) -> WideBitb
 /// The square a Can(n)on on `sq` hits in direction `d`: the first occupied square
 /// beyond the first occupied one (its screen), if any.
 #[inline(always)]
-pub fn cannon_target(sq: WideSquare, d: usize, occupied: WideBitboard) -> Option<WideSquare> {
+pub(crate) fn cannon_target(sq: WideSquare, d: usize, occupied: WideBitboard) -> Option<WideSquare> {
     let blockers = RAYS[d][sq.index()] & occupied;
     if blockers.is_empty() {
         return None;
@@ -193,28 +193,28 @@ pub fn cannon_target(sq: WideSquare, d: usize, occupied: WideBitboard) -> Option
 }
 
 #[inline(always)]
-pub fn rook_attacks(sq: WideSquare, occupied: WideBitboard) -> WideBitboard {
+pub(crate) fn rook_attacks(sq: WideSquare, occupied: WideBitboard) -> WideBitboard {
     ROOK_DIRECTIONS
         .iter()
         .fold(WideBitboard::EMPTY, |acc, &d| acc | ray_attacks(sq, d, occupied))
 }
 
 #[inline(always)]
-pub fn bishop_attacks(sq: WideSquare, occupied: WideBitboard) -> WideBitboard {
+pub(crate) fn bishop_attacks(sq: WideSquare, occupied: WideBitboard) -> WideBitboard {
     BISHOP_DIRECTIONS
         .iter()
         .fold(WideBitboard::EMPTY, |acc, &d| acc | ray_attacks(sq, d, occupied))
 }
 
 #[inline(always)]
-pub fn queen_attacks(sq: WideSquare, occupied: WideBitboard) -> WideBitboard {
+pub(crate) fn queen_attacks(sq: WideSquare, occupied: WideBitboard) -> WideBitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
 
 /// The unit step from `from` towards `to` along a rank, file or diagonal (or the
 /// sign of each coordinate difference, for a teleport).
 #[inline(always)]
-pub fn unit_step(from: WideSquare, to: WideSquare) -> (i8, i8) {
+pub(crate) fn unit_step(from: WideSquare, to: WideSquare) -> (i8, i8) {
     (
         (to.file() as i8 - from.file() as i8).signum(),
         (to.rank() as i8 - from.rank() as i8).signum(),

@@ -30,19 +30,30 @@ use std::fmt;
 /// and files, `Vao` on diagonals) of one type for the exclusion rule.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Kind {
+    /// A pawn.
     Pawn,
+    /// A knight.
     Knight,
+    /// A bishop.
     Bishop,
+    /// A rook.
     Rook,
+    /// The Lion: a leaper to every square two steps away, and a king step.
     Lion,
+    /// The Can(n)on in its rook mode: it captures by jumping one man on a rank or file.
     Cannon,
+    /// The Can(n)on in its bishop mode (the Vao).
     Vao,
+    /// The Jack: dropped from hand, it moves as a king.
     Jack,
+    /// The Witch: a queen that drags an adjacent man along.
     Witch,
+    /// The King.
     King,
 }
 
 impl Kind {
+    /// Every kind, in index order.
     pub const ALL: [Kind; 10] = [
         Kind::Pawn,
         Kind::Knight,
@@ -68,6 +79,7 @@ impl Kind {
     ];
 
     #[inline(always)]
+    /// The kind's index in [`Kind::ALL`].
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -88,10 +100,12 @@ impl Kind {
         }
     }
 
+    /// The kind of a FEN letter, either case.
     pub fn from_char(c: char) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.char() == c.to_ascii_lowercase())
     }
 
+    /// The FEN letter of this kind for `color`.
     pub fn fen_char(self, color: Color) -> char {
         match color {
             Color::White => self.char().to_ascii_uppercase(),
@@ -100,6 +114,7 @@ impl Kind {
     }
 
     #[inline(always)]
+    /// Whether this is the Can(n)on, in either mode.
     pub const fn is_cannon(self) -> bool {
         matches!(self, Kind::Cannon | Kind::Vao)
     }
@@ -142,11 +157,13 @@ impl JwMove {
     }
 
     #[inline(always)]
+    /// The origin square (the drop square for a drop).
     pub fn from(self) -> WideSquare {
         WideSquare::new((self.0 & 127) as u8)
     }
 
     #[inline(always)]
+    /// The destination square.
     pub fn to(self) -> WideSquare {
         WideSquare::new((self.0 >> 7 & 127) as u8)
     }
@@ -159,11 +176,13 @@ impl JwMove {
     }
 
     #[inline(always)]
+    /// Whether a Jack is dropped from hand.
     pub fn is_drop(self) -> bool {
         self.0 & Self::DROP != 0
     }
 
     #[inline(always)]
+    /// Whether the move ends by a teleport.
     pub fn is_teleport(self) -> bool {
         self.0 & Self::TELEPORT != 0
     }
@@ -253,6 +272,7 @@ impl JacksWitches {
     }
 
     #[inline(always)]
+    /// The man on `sq`, if any.
     pub fn piece_at(&self, sq: WideSquare) -> Option<(Color, Kind)> {
         match self.mailbox[sq.index()] {
             0 => None,
@@ -264,6 +284,7 @@ impl JacksWitches {
     }
 
     #[inline(always)]
+    /// `color`'s King square.
     pub fn king(&self, color: Color) -> WideSquare {
         self.board.pieces(color, Kind::King).first()
     }
@@ -273,14 +294,17 @@ impl JacksWitches {
         self.hand[color.index()]
     }
 
+    /// Whether a King has reached its opponent's first rank, which ends teleporting.
     pub fn teleporting_disabled(&self) -> bool {
         self.teleport_off
     }
 
+    /// The en passant square, kept only when a capture there is legal.
     pub fn en_passant(&self) -> Option<WideSquare> {
         self.en_passant
     }
 
+    /// The FEN's move number.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }

@@ -24,7 +24,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// The deepest ply the search reaches.
 pub const MAX_PLY: usize = 128;
+/// A score beyond every real one.
 pub const INFINITY: i32 = 32_000;
 /// The score of mating at the root; a mate `n` plies away scores `MATE - n`.
 pub const MATE: i32 = 31_000;
@@ -59,12 +61,14 @@ pub trait Evaluator<G: Game>: Send + Sync {
 /// A score as the protocol reports it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Score {
+    /// A score in hundredths of a pawn, from the side to move.
     Centipawns(i32),
     /// Mate in this many moves; negative when the side to move is mated.
     Mate(i32),
 }
 
 impl Score {
+    /// The protocol score of a search score.
     pub fn from_internal(score: i32) -> Score {
         if score >= MATE_BOUND {
             Score::Mate((MATE - score + 1) / 2)
@@ -79,39 +83,58 @@ impl Score {
 /// One line of search progress.
 #[derive(Clone, Debug)]
 pub struct SearchInfo<M> {
+    /// The iteration's depth.
     pub depth: u32,
+    /// The deepest ply reached.
     pub seldepth: u32,
+    /// The line's rank, 1 for the best.
     pub multipv: usize,
+    /// The line's score.
     pub score: Score,
+    /// Whether the score is only a bound (a fail high or low).
     pub bound: Option<Bound>,
+    /// Nodes searched so far.
     pub nodes: u64,
+    /// Time since the search started.
     pub time: Duration,
+    /// Table fill in permille.
     pub hashfull: u32,
+    /// The principal variation.
     pub pv: Vec<M>,
 }
 
 impl<M> SearchInfo<M> {
+    /// Nodes per second.
     pub fn nps(&self) -> u64 {
         (self.nodes as f64 / self.time.as_secs_f64().max(1e-3)) as u64
     }
 }
 
 #[derive(Clone, Debug)]
+/// What a finished search found.
 pub struct SearchResult<M> {
     /// `None` when the game is over at the root.
     pub best: Option<M>,
+    /// The expected reply, to ponder on.
     pub ponder: Option<M>,
+    /// The best move's score.
     pub score: i32,
+    /// The iteration's depth.
     pub depth: u32,
+    /// Nodes searched so far.
     pub nodes: u64,
     /// The root moves of the MultiPV lines with their scores, best first.
     pub lines: Vec<(M, i32)>,
 }
 
 #[derive(Copy, Clone, Debug)]
+/// How to search, beyond the limits.
 pub struct SearchOptions {
+    /// Search threads (Lazy SMP).
     pub threads: usize,
+    /// The line's rank, 1 for the best.
     pub multipv: usize,
+    /// Time kept back per move for the transport.
     pub move_overhead: Duration,
 }
 
@@ -155,10 +178,12 @@ impl SearchControl {
         *self.clock_start.lock().unwrap_or_else(|e| e.into_inner()) = Instant::now();
     }
 
+    /// Asks the search to stop.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
     }
 
+    /// Whether the search was asked to stop.
     pub fn is_stopped(&self) -> bool {
         self.stop.load(Ordering::SeqCst)
     }
@@ -168,6 +193,7 @@ impl SearchControl {
         self.reported.store(true, Ordering::SeqCst);
     }
 
+    /// Whether the result was reported.
     pub fn is_reported(&self) -> bool {
         self.reported.load(Ordering::SeqCst)
     }

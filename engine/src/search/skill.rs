@@ -30,12 +30,14 @@ const CALIBRATION: [(u8, u32); 11] = [
 ];
 
 impl Skill {
+    /// The full-strength level.
     pub const FULL: u8 = 20;
     /// Lines a limited level chooses from.
     pub const LINES: usize = 4;
     /// The range `UCI_Elo` accepts.
     pub const ELO_RANGE: (u32, u32) = (CALIBRATION[0].1, CALIBRATION[CALIBRATION.len() - 1].1);
 
+    /// Full strength.
     pub const fn full() -> Skill {
         Skill { level: Self::FULL }
     }
@@ -70,6 +72,7 @@ impl Skill {
         low_elo + (high_elo - low_elo) * u32::from(self.level - low_level) / u32::from(high_level - low_level)
     }
 
+    /// Whether play is weakened.
     pub fn is_limited(self) -> bool {
         self.level < Self::FULL
     }
@@ -93,7 +96,7 @@ impl Skill {
     }
 
     /// Picks among the searched `lines` (move and score, best first): the best score
-    /// after each line gets a random bonus below [`Skill::noise`].
+    /// after each line gets a random bonus below `Skill::noise`.
     pub fn pick<M: Copy>(self, lines: &[(M, i32)], rng: &mut fastrand::Rng) -> Option<M> {
         if !self.is_limited() {
             return lines.first().map(|&(mv, _)| mv);

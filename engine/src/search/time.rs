@@ -8,14 +8,21 @@ use std::time::Duration;
 pub struct Limits {
     /// Remaining clock time of White and Black.
     pub time: [Option<Duration>; 2],
+    /// Increment per move of White and Black.
     pub increment: [Duration; 2],
+    /// Moves to the next time control.
     pub moves_to_go: Option<u32>,
+    /// Exactly this long per move.
     pub move_time: Option<Duration>,
+    /// At most this depth.
     pub depth: Option<u32>,
+    /// At most about this many nodes (counted in steps of 1024).
     pub nodes: Option<u64>,
     /// Search for a mate in this many moves.
     pub mate: Option<u32>,
+    /// Until `stop`.
     pub infinite: bool,
+    /// Pondering on the expected reply until `ponderhit` or `stop`.
     pub ponder: bool,
     /// Only these root moves, by their protocol names (`go searchmoves`); empty: all.
     pub search_moves: Vec<String>,
@@ -25,7 +32,9 @@ pub struct Limits {
 /// used), `hard` the moment the search is aborted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct TimeBudget {
+    /// The target.
     pub soft: Duration,
+    /// The limit.
     pub hard: Duration,
 }
 

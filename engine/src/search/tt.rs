@@ -6,18 +6,26 @@ use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
+/// What a stored score says of the true one.
 pub enum Bound {
+    /// It is the true score.
     Exact,
+    /// The true score is at least this (a fail high).
     Lower,
+    /// The true score is at most this (a fail low).
     Upper,
 }
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// What the table keeps of a searched position.
 pub struct Entry {
-    /// [`crate::Game::move_code`] of the best move, 0 when none.
+    /// [`crate::SearchHints::move_code`] of the best move, 0 when none.
     pub move_code: u32,
+    /// The score found.
     pub score: i32,
+    /// The depth it was searched to.
     pub depth: i32,
+    /// What the score says.
     pub bound: Bound,
 }
 
@@ -26,6 +34,7 @@ struct Slot {
     data: AtomicU64,
 }
 
+/// The transposition table, shared by the search threads without locks.
 pub struct TranspositionTable {
     slots: Vec<Slot>,
     generation: AtomicU8,
@@ -95,6 +104,7 @@ impl TranspositionTable {
         (self.slots.len() * std::mem::size_of::<Slot>()).div_ceil(1024 * 1024)
     }
 
+    /// Forgets every entry.
     pub fn clear(&self) {
         for slot in &self.slots {
             slot.check.store(0, Ordering::Relaxed);
@@ -117,6 +127,7 @@ impl TranspositionTable {
     }
 
     #[inline]
+    /// The entry of `hash`, if stored.
     pub fn probe(&self, hash: u64) -> Option<Entry> {
         let slot = self.slot(hash);
         let data = slot.data.load(Ordering::Relaxed);
@@ -127,6 +138,7 @@ impl TranspositionTable {
     }
 
     #[inline]
+    /// Stores `entry` for `hash`, replacing by depth and age.
     pub fn store(&self, hash: u64, mut entry: Entry) {
         let slot = self.slot(hash);
         let generation = self.generation.load(Ordering::Relaxed);

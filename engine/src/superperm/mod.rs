@@ -35,6 +35,7 @@ impl SuperpermMove {
     const TELEPORT: u16 = 1 << 15;
 
     #[inline(always)]
+    /// A move from `from` to `to`, promoting when `promotion` says so.
     pub fn new(from: Square, to: Square, promotion: Option<Role>) -> SuperpermMove {
         let flags = match promotion {
             Some(role) => Self::PROMOTION | (role as u16 - Role::Knight as u16) << 12,
@@ -50,21 +51,25 @@ impl SuperpermMove {
     }
 
     #[inline(always)]
+    /// The origin square.
     pub fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
     #[inline(always)]
+    /// The destination square (the partner's square for a teleport).
     pub fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
     }
 
     #[inline(always)]
+    /// The piece a pawn promotes to, if it does.
     pub fn promotion(self) -> Option<Role> {
         (self.0 & Self::PROMOTION != 0).then(|| Role::ALL[Role::Knight as usize + (self.0 >> 12 & 3) as usize])
     }
 
     #[inline(always)]
+    /// Whether the King teleports, swapping with a man of its side.
     pub fn is_teleport(self) -> bool {
         self.0 & Self::TELEPORT != 0
     }
@@ -120,7 +125,7 @@ fn behind(color: Color, set: Bitboard) -> Bitboard {
 /// Moves found by the generator: a piece's destinations judged by masks (no chain),
 /// or one move played out.
 #[derive(Copy, Clone, Debug)]
-pub enum Generated {
+pub(crate) enum Generated {
     Set { role: Role, from: Square, to: Bitboard },
     One(SuperpermMove),
 }
@@ -148,10 +153,12 @@ impl Superperm {
     }
 
     #[inline(always)]
+    /// `color`'s King square.
     pub fn king(&self, color: Color) -> Square {
         self.board.pieces(color, Role::King).first()
     }
 
+    /// The men checking the side to move's King.
     pub fn checkers(&self) -> Bitboard {
         self.checkers
     }
@@ -161,6 +168,7 @@ impl Superperm {
         self.lost
     }
 
+    /// The FEN's move number.
     pub fn fullmove_number(&self) -> u32 {
         self.fullmove
     }
@@ -292,7 +300,7 @@ impl Superperm {
     /// Calls `visit` with every legal move of the side to move, as destination sets
     /// where no chain follows and one by one where one may.
     #[inline(always)]
-    pub fn generate(&self, mut visit: impl FnMut(Generated)) {
+    pub(crate) fn generate(&self, mut visit: impl FnMut(Generated)) {
         if self.lost {
             return;
         }

@@ -23,6 +23,7 @@ use std::time::Duration;
 use vorpal_engine::{with_game, Color, Game, Outcome, RuleOptions, Variant};
 
 #[derive(Args)]
+/// The arguments of `vorpal match`.
 pub struct MatchArgs {
     /// First engine: a program and its arguments, separated by spaces
     #[arg(long)]
@@ -347,6 +348,7 @@ fn points(index: usize, outcome: Outcome) -> Points {
     }
 }
 
+/// Runs `vorpal match`: plays the games, prints the score and writes the PGN.
 pub fn run(args: &MatchArgs) -> Result<(), String> {
     let plan = plan(args)?;
     let sprt = match &args.sprt {

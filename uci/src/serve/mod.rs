@@ -28,6 +28,7 @@ const MAX_MESSAGE: usize = 64 * 1024;
 const MAX_FRAME: usize = 1024 * 1024;
 
 #[derive(Args, Debug)]
+/// The arguments of `vorpal serve`.
 pub struct ServeArgs {
     /// The port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
@@ -62,6 +63,7 @@ struct Server {
     address: SocketAddr,
 }
 
+/// Runs `vorpal serve`: the GUI server, until it is stopped.
 pub fn run(args: &ServeArgs) -> Result<(), String> {
     let rules = RuleOptions {
         alice_en_passant: args.alice_en_passant,
