@@ -2,10 +2,19 @@
 //! `twokings` / `twokings4`. Both games play on the chess board with chess pawns and
 //! pieces that combine the chess movements, transform in place as a whole move and
 //! have several royal pieces; this module holds what they share: the move type, the
-//! movements and the pawn moves.
+//! movements, the pawn moves and, in [`position`], the one position type both play on,
+//! each game adding its [`Rules`].
 
+mod fen;
 pub mod maharajah;
+mod position;
+#[cfg(test)]
+mod testing;
 pub mod twokings;
+mod view;
+
+pub use fen::read_letter;
+pub use position::{KingsPosition, PieceKind, Rules};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
@@ -199,6 +208,18 @@ pub fn fen_letter(letter: u8, color: Color) -> char {
     match color {
         Color::White => letter.to_ascii_uppercase() as char,
         Color::Black => letter as char,
+    }
+}
+
+/// Where King and Rook end when the King on `king` castles with the Rook on `rook`
+/// (Chess960 style: on the c and d files, or g and f).
+#[inline(always)]
+pub fn castling_targets(king: Square, rook: Square) -> (Square, Square) {
+    let rank = king.rank();
+    if rook.file() < king.file() {
+        (Square::from_coords(2, rank), Square::from_coords(3, rank))
+    } else {
+        (Square::from_coords(6, rank), Square::from_coords(5, rank))
     }
 }
 
