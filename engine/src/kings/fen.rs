@@ -6,6 +6,9 @@ use crate::fen::{parse_counters, parse_grid, parse_side, split_fields_with_extra
 use crate::game::{FenError, Variant};
 use crate::types::{Color, Square};
 
+/// The characters of a FEN board field, as piece readers take them.
+pub type FenChars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
+
 /// A piece letter of the game's type `K`, upper case White.
 pub fn read_letter<K: PieceKind>(c: char) -> Result<(Color, K), FenError> {
     let kind = u8::try_from(c)
@@ -37,7 +40,7 @@ pub(super) fn read<R: Rules>(variant: Variant, fen: &str) -> Result<KingsPositio
     let most = pos.state.most_men();
     for color in Color::ALL {
         let name = color.name();
-        let pawns = pos.pieces(color, R::Kind::PAWN);
+        let pawns = pos.pieces(color, R::Kind::pawn());
         if pos.by_color(color).count() > most {
             return Err(FenError::TooManyPieces(name, most));
         }
@@ -50,9 +53,14 @@ pub(super) fn read<R: Rules>(variant: Variant, fen: &str) -> Result<KingsPositio
         R::check_army(&pos, color)?;
     }
     let mover = !pos.side;
-    R::check_mover(&pos, mover)?;
+    if let Some(error) = R::mover_lacks(&pos, mover) {
+        return Err(error);
+    }
+    if R::in_check(&pos, mover) {
+        return Err(FenError::OpponentInCheck);
+    }
     R::read_castling_field(&mut pos, fields[2])?;
-    let ep = read_en_passant(fields[3], pos.side, pos.pieces(mover, R::Kind::PAWN), pos.occupied())?;
+    let ep = read_en_passant(fields[3], pos.side, pos.pieces(mover, R::Kind::pawn()), pos.occupied())?;
     (pos.halfmove, pos.fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
     R::read_extra_field(&mut pos, extra)?;
     pos.hash = pos.compute_hash();

@@ -3,7 +3,10 @@
 //! and search that the games share. Each game plugs in its [`Rules`], a type that holds
 //! the state only it keeps and says where its rules differ.
 
-use super::{castling_targets, en_passant_possible, en_passant_victim, pawn_moves, KingsMove, Movement, Movers};
+use super::{
+    castling_targets, en_passant_possible, en_passant_victim, pawn_moves, FenChars, KingsMove, Movement, Movers,
+    PieceType,
+};
 use crate::bitboard::Bitboard;
 use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
@@ -11,30 +14,44 @@ use crate::game::{
 };
 use crate::types::{Color, Square};
 use std::fmt::Debug;
-use std::iter::Peekable;
-use std::str::Chars;
 
 /// A piece type of one of the games: the pawn moves as in chess, the others by a
 /// [`Movement`].
 pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
     /// Every type, in the order of [`PieceKind::index`].
     const ALL: &'static [Self];
-    /// The pawn.
-    const PAWN: Self;
     /// What a pawn promotes to, in move-list order.
     const PROMOTIONS: &'static [Self];
 
-    /// The slot of this type in the piece sets and the Zobrist keys.
+    /// Each type's letter, movement and glyph, in the order of [`PieceKind::index`].
+    const TYPES: &'static [PieceType];
+
+    /// The slot of this type in the piece sets, [`PieceKind::TYPES`] and the Zobrist
+    /// keys.
     fn index(self) -> usize;
 
     /// Lower-case letter: FEN (black), promotion and transformation suffix.
-    fn letter(self) -> u8;
+    #[inline(always)]
+    fn letter(self) -> u8 {
+        Self::TYPES[self.index()].letter
+    }
 
     /// How a piece of this type moves and attacks.
-    fn movement(self) -> Movement;
+    #[inline(always)]
+    fn movement(self) -> Movement {
+        Self::TYPES[self.index()].movement
+    }
 
     /// The glyph name a GUI draws a piece of this type with.
-    fn view_name(self) -> &'static str;
+    fn view_name(self) -> &'static str {
+        Self::TYPES[self.index()].glyph
+    }
+
+    /// The pawn, first of [`PieceKind::ALL`].
+    #[inline(always)]
+    fn pawn() -> Self {
+        Self::ALL[0]
+    }
 
     /// The type a letter of either case names.
     fn from_letter(letter: u8) -> Option<Self> {
@@ -43,6 +60,17 @@ pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
             .copied()
             .find(|kind| kind.letter() == letter.to_ascii_lowercase())
     }
+}
+
+/// The Zobrist keys of what every kings position holds; each game draws its own.
+#[derive(Copy, Clone, Debug)]
+pub struct BoardKeys {
+    /// One key per colour, piece type (in [`PieceKind::index`] order) and square.
+    pub pieces: &'static [u64],
+    /// Black to move.
+    pub black_to_move: u64,
+    /// The en passant file.
+    pub en_passant: [u64; 8],
 }
 
 /// One game's rules. The implementing type is the state only that game keeps (stored
@@ -55,13 +83,8 @@ pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
 
     /// The variants the game plays.
     const VARIANTS: &'static [Variant];
-    /// Zobrist key of Black to move.
-    const BLACK_TO_MOVE: u64;
-    /// Zobrist keys of the en passant file.
-    const EN_PASSANT: [u64; 8];
-
-    /// Zobrist key of a piece.
-    fn piece_key(color: Color, kind: Self::Kind, sq: Square) -> u64;
+    /// The game's Zobrist keys of the board.
+    const KEYS: BoardKeys;
 
     /// The state of an empty board of `variant`.
     fn empty(variant: Variant) -> Self;
@@ -95,8 +118,8 @@ pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
     /// Whether `mv` (pseudo-legal) leaves the mover's royal pieces as the game requires.
     fn is_legal(pos: &KingsPosition<Self>, mv: KingsMove) -> bool;
 
-    /// Whether the side to move is in check, as the game defines it.
-    fn in_check(pos: &KingsPosition<Self>) -> bool;
+    /// Whether `color` is in check, as the game defines it.
+    fn in_check(pos: &KingsPosition<Self>, color: Color) -> bool;
 
     /// The royal pieces of `color` (a GUI marks the attacked ones).
     fn royals(pos: &KingsPosition<Self>, color: Color) -> Bitboard;
@@ -116,7 +139,7 @@ pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
     fn may_pass(pos: &KingsPosition<Self>) -> bool;
 
     /// Reads one FEN piece token.
-    fn read_piece(chars: &mut Peekable<Chars>) -> Result<Self::Cell, FenError>;
+    fn read_piece(chars: &mut FenChars) -> Result<Self::Cell, FenError>;
 
     /// Puts a piece read from a FEN on `sq`.
     fn place(pos: &mut KingsPosition<Self>, sq: Square, cell: Self::Cell);
@@ -131,8 +154,9 @@ pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
         Ok(())
     }
 
-    /// The game's FEN checks of the side that made the last move.
-    fn check_mover(pos: &KingsPosition<Self>, mover: Color) -> Result<(), FenError>;
+    /// The FEN error of a side that made the last move without what it must have
+    /// (pieces, a King); that it is not in check the reader tests itself.
+    fn mover_lacks(pos: &KingsPosition<Self>, mover: Color) -> Option<FenError>;
 
     /// Reads the FEN castling field, which each game uses its own way.
     fn read_castling_field(pos: &mut KingsPosition<Self>, field: &str) -> Result<(), FenError>;
@@ -222,7 +246,7 @@ impl<R: Rules> KingsPosition<R> {
     /// `color`'s pieces other than pawns.
     #[inline(always)]
     pub fn non_pawns(&self, color: Color) -> Bitboard {
-        self.by_color(color) & !self.kinds[R::Kind::PAWN.index()]
+        self.by_color(color) & !self.kinds[R::Kind::pawn().index()]
     }
 
     /// The type of the piece on `sq`.
@@ -245,7 +269,7 @@ impl<R: Rules> KingsPosition<R> {
         let ours = self.by_color(color);
         let (recast, movement) = R::recast(self);
         let mut movers = Movers {
-            pawns: self.pieces(color, R::Kind::PAWN),
+            pawns: self.pieces(color, R::Kind::pawn()),
             ..Movers::default()
         };
         for &kind in &R::Kind::ALL[1..] {
@@ -261,22 +285,27 @@ impl<R: Rules> KingsPosition<R> {
         self.movers(by).attack(sq, by, self.occupied())
     }
 
+    #[inline(always)]
+    fn piece_key(color: Color, kind: R::Kind, sq: Square) -> u64 {
+        R::KEYS.pieces[(color.index() * R::Kind::ALL.len() + kind.index()) * 64 + sq.index()]
+    }
+
     /// Adds or removes a piece, with its hash.
     #[inline(always)]
     pub(super) fn toggle(&mut self, color: Color, kind: R::Kind, sq: Square) {
         let bit = Bitboard::from_square(sq);
         self.kinds[kind.index()] ^= bit;
         self.colors[color.index()] ^= bit;
-        self.hash ^= R::piece_key(color, kind, sq);
+        self.hash ^= Self::piece_key(color, kind, sq);
     }
 
     #[inline(always)]
     fn set_ep(&mut self, ep: Option<Square>) {
         if let Some(old) = self.ep {
-            self.hash ^= R::EN_PASSANT[old.file() as usize];
+            self.hash ^= R::KEYS.en_passant[old.file() as usize];
         }
         if let Some(new) = ep {
-            self.hash ^= R::EN_PASSANT[new.file() as usize];
+            self.hash ^= R::KEYS.en_passant[new.file() as usize];
         }
         self.ep = ep;
     }
@@ -302,9 +331,9 @@ impl<R: Rules> KingsPosition<R> {
         let them = !us;
         let kind = before.kind_at(from).expect("a move starts on a piece");
         let mut captured = None;
-        if kind == R::Kind::PAWN && before.ep == Some(to) {
-            self.toggle(them, R::Kind::PAWN, en_passant_victim(us, to));
-            captured = Some(R::Kind::PAWN);
+        if kind == R::Kind::pawn() && before.ep == Some(to) {
+            self.toggle(them, R::Kind::pawn(), en_passant_victim(us, to));
+            captured = Some(R::Kind::pawn());
         } else if before.by_color(them).contains(to) {
             let victim = before.kind_at(to).expect("an occupied square holds a piece");
             self.toggle(them, victim, to);
@@ -313,7 +342,7 @@ impl<R: Rules> KingsPosition<R> {
         self.toggle(us, kind, from);
         let placed = mv.letter().and_then(R::Kind::from_letter).unwrap_or(kind);
         self.toggle(us, placed, to);
-        if kind == R::Kind::PAWN || captured.is_some() {
+        if kind == R::Kind::pawn() || captured.is_some() {
             self.halfmove = 0;
         }
         captured
@@ -341,7 +370,7 @@ impl<R: Rules> KingsPosition<R> {
         let us = self.side;
         pawn_moves(
             us,
-            self.pieces(us, R::Kind::PAWN),
+            self.pieces(us, R::Kind::pawn()),
             self.occupied(),
             self.by_color(!us),
             self.ep,
@@ -378,7 +407,7 @@ impl<R: Rules> KingsPosition<R> {
     pub(super) fn settle_en_passant(&mut self, ep: Option<Square>) {
         self.set_ep(ep);
         if let Some(ep) = ep {
-            let pawns = self.pieces(self.side, R::Kind::PAWN);
+            let pawns = self.pieces(self.side, R::Kind::pawn());
             if !en_passant_possible(self.side, ep, pawns, |mv| R::is_legal(self, mv)) {
                 self.set_ep(None);
             }
@@ -390,15 +419,15 @@ impl<R: Rules> KingsPosition<R> {
         for color in Color::ALL {
             for &kind in R::Kind::ALL {
                 for sq in self.pieces(color, kind) {
-                    hash ^= R::piece_key(color, kind, sq);
+                    hash ^= Self::piece_key(color, kind, sq);
                 }
             }
         }
         if self.side == Color::Black {
-            hash ^= R::BLACK_TO_MOVE;
+            hash ^= R::KEYS.black_to_move;
         }
         if let Some(ep) = self.ep {
-            hash ^= R::EN_PASSANT[ep.file() as usize];
+            hash ^= R::KEYS.en_passant[ep.file() as usize];
         }
         hash
     }
@@ -458,8 +487,8 @@ impl<R: Rules> Position for KingsPosition<R> {
             next.fullmove = next.fullmove.saturating_add(1);
         }
         next.side = !us;
-        next.hash ^= R::BLACK_TO_MOVE;
-        if mv.is_double_step() && self.pieces(us, R::Kind::PAWN).contains(mv.from()) {
+        next.hash ^= R::KEYS.black_to_move;
+        if mv.is_double_step() && self.pieces(us, R::Kind::pawn()).contains(mv.from()) {
             next.settle_en_passant(Some(mv.from().offset(us.forward())));
         }
         next
@@ -467,7 +496,7 @@ impl<R: Rules> Position for KingsPosition<R> {
 
     #[inline(always)]
     fn in_check(&self) -> bool {
-        R::in_check(self)
+        R::in_check(self, self.side)
     }
 
     fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
@@ -531,7 +560,7 @@ impl<R: Rules> SearchHints for KingsPosition<R> {
         !mv.is_transformation()
             && !mv.is_castle()
             && (self.by_color(!self.side).contains(mv.to())
-                || (self.ep == Some(mv.to()) && self.pieces(self.side, R::Kind::PAWN).contains(mv.from())))
+                || (self.ep == Some(mv.to()) && self.pieces(self.side, R::Kind::pawn()).contains(mv.from())))
     }
 
     #[inline(always)]
@@ -545,7 +574,7 @@ impl<R: Rules> SearchHints for KingsPosition<R> {
         }
         let mut next = self.successor();
         next.side = !self.side;
-        next.hash ^= R::BLACK_TO_MOVE;
+        next.hash ^= R::KEYS.black_to_move;
         Some(next)
     }
 

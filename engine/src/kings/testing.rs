@@ -3,6 +3,7 @@
 use super::{KingsPosition, Rules};
 use crate::game::{MoveList, Notation, Position};
 use crate::types::Square;
+use crate::view::{assert_views_consistent, GameView, MoveView};
 
 /// The position of a FEN of the game's first variant, which must be valid.
 pub fn pos<R: Rules>(fen: &str) -> KingsPosition<R> {
@@ -43,4 +44,16 @@ fn perft<R: Rules>(p: &KingsPosition<R>, depth: u32) -> u64 {
 /// The square named `name`.
 pub fn sq(name: &str) -> Square {
     Square::parse(name).unwrap()
+}
+
+/// [`pos`], after checking its views.
+pub fn viewed<R: Rules>(fen: &str) -> KingsPosition<R> {
+    let position = pos(fen);
+    assert_views_consistent(&position);
+    position
+}
+
+/// The view of the move named `text`, which must be legal.
+pub fn view<R: Rules>(position: &KingsPosition<R>, text: &str) -> MoveView {
+    position.move_view(position.parse_move(text).unwrap())
 }

@@ -61,7 +61,7 @@ impl<R: Rules> GameView for KingsPosition<R> {
             };
             ChoiceView::of_kind(group, R::view_name(letter))
         });
-        let pawn = self.kind_at(from) == Some(R::Kind::PAWN);
+        let pawn = self.kind_at(from) == Some(R::Kind::pawn());
         let also = if pawn && from.file() != to.file() && self.kind_at(to).is_none() {
             vec![name(en_passant_victim(self.side_to_move(), to))]
         } else {

@@ -4,13 +4,11 @@
 
 use super::Kind;
 use crate::game::FenError;
-use crate::kings::read_letter;
+use crate::kings::{read_letter, FenChars};
 use crate::types::Color;
-use std::iter::Peekable;
-use std::str::Chars;
 
 /// One piece token: a letter, or `+` and the letter a Maharajah came from.
-pub(super) fn read_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Kind, bool), FenError> {
+pub(super) fn read_piece(chars: &mut FenChars) -> Result<(Color, Kind, bool), FenError> {
     let mut c = chars.next().ok_or(FenError::InvalidPiece(' '))?;
     let royal = c == '+';
     if royal {

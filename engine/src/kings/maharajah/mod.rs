@@ -15,27 +15,32 @@ mod fen;
 mod tests;
 mod view;
 
-use super::{fen_letter, shields, KingsMove, KingsPosition, Movement, PieceKind, Rules};
+use super::{
+    fen_letter, shields, BoardKeys, FenChars, KingsMove, KingsPosition, Movement, PieceKind, PieceType, Rules, BISHOP,
+    KNIGHT, PAWN, ROOK,
+};
 use crate::bitboard::Bitboard;
 use crate::game::{EndReason, FenError, GameResult, Outcome, Variant};
 use crate::types::{Color, Square};
-use std::iter::Peekable;
-use std::str::Chars;
 
 /// The piece types of Game I; a Maharajah keeps the type it came from and is marked
 /// royal.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Kind {
+    /// Scores 1; promotes to Warrior, Rook, Bishop or Knight.
     Pawn,
+    /// Scores 3.
     Knight,
+    /// Scores 3.
     Bishop,
+    /// Scores 5.
     Rook,
+    /// Steps as a King, not royal; scores 3.
     Warrior,
 }
 
 impl PieceKind for Kind {
     const ALL: &'static [Kind] = &[Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Warrior];
-    const PAWN: Kind = Kind::Pawn;
     /// No Queen, no Maharajah.
     const PROMOTIONS: &'static [Kind] = &[Kind::Warrior, Kind::Rook, Kind::Bishop, Kind::Knight];
 
@@ -44,38 +49,11 @@ impl PieceKind for Kind {
         self as usize
     }
 
-    fn letter(self) -> u8 {
-        match self {
-            Kind::Pawn => b'p',
-            Kind::Knight => b'n',
-            Kind::Bishop => b'b',
-            Kind::Rook => b'r',
-            Kind::Warrior => b'w',
-        }
-    }
-
-    #[inline(always)]
-    fn movement(self) -> Movement {
-        match self {
-            Kind::Pawn => Movement::new(false, false, false, false),
-            Kind::Knight => Movement::new(false, true, false, false),
-            Kind::Bishop => Movement::new(false, false, true, false),
-            Kind::Rook => Movement::new(false, false, false, true),
-            Kind::Warrior => Movement::new(true, false, false, false),
-        }
-    }
-
-    /// The glyph of a piece of this type that is not a Maharajah.
-    fn view_name(self) -> &'static str {
-        match self {
-            Kind::Pawn => "pawn",
-            Kind::Knight => "knight",
-            Kind::Bishop => "bishop",
-            Kind::Rook => "rook",
-            Kind::Warrior => "warrior",
-        }
-    }
+    const TYPES: &'static [PieceType] = &[PAWN, KNIGHT, BISHOP, ROOK, WARRIOR];
 }
+
+/// The Warrior steps as a King.
+const WARRIOR: PieceType = PieceType::new(b'w', Movement::new(true, false, false, false), "warrior");
 
 impl Kind {
     /// What capturing a piece of this type scores.
@@ -94,12 +72,16 @@ pub const MAHARAJAH: Movement = Movement::new(false, true, true, true);
 pub const MAHARAJAH_LETTER: u8 = b'm';
 
 mod keys {
+    use crate::kings::BoardKeys;
     use crate::zobrist;
-    pub const PIECES: [u64; 640] = zobrist::keys(0x4A4A_0001);
+    const PIECES: [u64; 640] = zobrist::keys(0x4A4A_0001);
     pub const ROYAL: [u64; 128] = zobrist::keys(0x4A4A_0002);
-    pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0x4A4A_0003)[0];
     pub const LOCKED: [u64; 2] = zobrist::keys(0x4A4A_0004);
-    pub const EN_PASSANT: [u64; 8] = zobrist::keys(0x4A4A_0005);
+    pub const BOARD: BoardKeys = BoardKeys {
+        pieces: &PIECES,
+        black_to_move: zobrist::keys::<1>(0x4A4A_0003)[0],
+        en_passant: zobrist::keys(0x4A4A_0005),
+    };
 }
 
 #[inline(always)]
@@ -177,13 +159,7 @@ impl Rules for MaharajahState {
     type Cell = (Color, Kind, bool);
 
     const VARIANTS: &'static [Variant] = &[Variant::Maharajah];
-    const BLACK_TO_MOVE: u64 = keys::BLACK_TO_MOVE;
-    const EN_PASSANT: [u64; 8] = keys::EN_PASSANT;
-
-    #[inline(always)]
-    fn piece_key(color: Color, kind: Kind, sq: Square) -> u64 {
-        keys::PIECES[(color.index() * 5 + kind.index()) * 64 + sq.index()]
-    }
+    const KEYS: BoardKeys = keys::BOARD;
 
     fn empty(_variant: Variant) -> MaharajahState {
         MaharajahState {
@@ -300,8 +276,8 @@ impl Rules for MaharajahState {
 
     /// Some Maharajah is attacked.
     #[inline(always)]
-    fn in_check(pos: &Maharajah) -> bool {
-        pos.maharajah_attacked(pos.side)
+    fn in_check(pos: &Maharajah, color: Color) -> bool {
+        pos.maharajah_attacked(color)
     }
 
     fn royals(pos: &Maharajah, color: Color) -> Bitboard {
@@ -314,7 +290,7 @@ impl Rules for MaharajahState {
         }
         Some(if pos.by_color(pos.side).is_empty() {
             pos.lost(EndReason::NoPiecesLeft)
-        } else if Self::in_check(pos) {
+        } else if Self::in_check(pos, pos.side) {
             pos.lost(EndReason::Checkmate)
         } else if pos.maharajahs(pos.side).nonempty() {
             pos.lost(EndReason::Stalemate)
@@ -345,7 +321,7 @@ impl Rules for MaharajahState {
         pos.non_pawns(pos.side).nonempty()
     }
 
-    fn read_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Kind, bool), FenError> {
+    fn read_piece(chars: &mut FenChars) -> Result<(Color, Kind, bool), FenError> {
         fen::read_piece(chars)
     }
 
@@ -365,15 +341,9 @@ impl Rules for MaharajahState {
         Ok(())
     }
 
-    /// The side that moved last has pieces and no attacked Maharajah.
-    fn check_mover(pos: &Maharajah, mover: Color) -> Result<(), FenError> {
-        if pos.by_color(mover).is_empty() {
-            return Err(FenError::NoPieces(mover.name()));
-        }
-        if pos.maharajah_attacked(mover) {
-            return Err(FenError::OpponentInCheck);
-        }
-        Ok(())
+    /// Pieces.
+    fn mover_lacks(pos: &Maharajah, mover: Color) -> Option<FenError> {
+        pos.by_color(mover).is_empty().then(|| FenError::NoPieces(mover.name()))
     }
 
     /// The transformation locks.

@@ -1,6 +1,7 @@
-//! The GUI's view of Game I: Warriors and Maharajahs told apart, a Maharajah drawn with
-//! the transformation's letter and marked with the type it came from, the captured
-//! points, transformations as a choice.
+//! The GUI's view of Game I, which the shared view of the kings games draws from the
+//! game's rules: Warriors and Maharajahs told apart, a Maharajah drawn with the
+//! transformation's letter and marked with the type it came from, the captured points,
+//! transformations as a choice.
 
 /// The glyph name of a Maharajah.
 pub(super) const MAHARAJAH: &str = "maharajah";
@@ -8,17 +9,12 @@ pub(super) const MAHARAJAH: &str = "maharajah";
 #[cfg(test)]
 mod tests {
     use crate::game::{Notation, Position, Variant};
-    use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
+    use crate::kings::testing::{view, viewed};
+    use crate::view::{assert_views_consistent_in_playouts, GameView};
     use crate::Maharajah;
 
     fn pos(fen: &str) -> Maharajah {
-        let position = Maharajah::from_fen(Variant::Maharajah, fen).unwrap();
-        assert_views_consistent(&position);
-        position
-    }
-
-    fn view(position: &Maharajah, text: &str) -> MoveView {
-        position.move_view(position.parse_move(text).unwrap())
+        viewed(fen)
     }
 
     #[test]

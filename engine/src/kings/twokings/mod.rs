@@ -14,24 +14,33 @@ mod fen;
 mod tests;
 mod view;
 
-use super::{castling_targets, fen_letter, last_rank, shields, KingsMove, KingsPosition, Movement, PieceKind, Rules};
+use super::{
+    castling_targets, fen_letter, last_rank, read_letter, shields, BoardKeys, FenChars, KingsMove, KingsPosition,
+    Movement, PieceKind, PieceType, Rules, BISHOP, KNIGHT, PAWN, ROOK,
+};
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
 use crate::game::{EndReason, FenError, GameResult, Outcome, Variant};
 use crate::types::{Color, Square};
-use std::iter::Peekable;
-use std::str::Chars;
 
 /// The piece types of Game II.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Kind {
+    /// Promotes to King, Queen, Marshal or Cardinal.
     Pawn,
+    /// As in chess.
     Knight,
+    /// As in chess.
     Bishop,
+    /// As in chess; castles while unmoved.
     Rook,
+    /// Rook and Bishop; may become a King.
     Queen,
+    /// Royal; castles until it moves or transforms; may become a compound.
     King,
+    /// Rook and Knight; may become a King.
     Marshal,
+    /// Bishop and Knight; may become a King.
     Cardinal,
 }
 
@@ -46,7 +55,6 @@ impl PieceKind for Kind {
         Kind::Marshal,
         Kind::Cardinal,
     ];
-    const PAWN: Kind = Kind::Pawn;
     const PROMOTIONS: &'static [Kind] = &[Kind::King, Kind::Queen, Kind::Marshal, Kind::Cardinal];
 
     #[inline(always)]
@@ -54,46 +62,13 @@ impl PieceKind for Kind {
         self as usize
     }
 
-    fn letter(self) -> u8 {
-        match self {
-            Kind::Pawn => b'p',
-            Kind::Knight => b'n',
-            Kind::Bishop => b'b',
-            Kind::Rook => b'r',
-            Kind::Queen => b'q',
-            Kind::King => b'k',
-            Kind::Marshal => b'm',
-            Kind::Cardinal => b'c',
-        }
-    }
-
-    #[inline(always)]
-    fn movement(self) -> Movement {
-        match self {
-            Kind::Pawn => Movement::new(false, false, false, false),
-            Kind::Knight => Movement::new(false, true, false, false),
-            Kind::Bishop => Movement::new(false, false, true, false),
-            Kind::Rook => Movement::new(false, false, false, true),
-            Kind::Queen => Movement::new(false, false, true, true),
-            Kind::King => Movement::new(true, false, false, false),
-            Kind::Marshal => Movement::new(false, true, false, true),
-            Kind::Cardinal => Movement::new(false, true, true, false),
-        }
-    }
-
-    fn view_name(self) -> &'static str {
-        match self {
-            Kind::Pawn => "pawn",
-            Kind::Knight => "knight",
-            Kind::Bishop => "bishop",
-            Kind::Rook => "rook",
-            Kind::Queen => "queen",
-            Kind::King => "king",
-            Kind::Marshal => "marshal",
-            Kind::Cardinal => "cardinal",
-        }
-    }
+    const TYPES: &'static [PieceType] = &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, MARSHAL, CARDINAL];
 }
+
+const QUEEN: PieceType = PieceType::new(b'q', Movement::new(false, false, true, true), "queen");
+const KING: PieceType = PieceType::new(b'k', Movement::new(true, false, false, false), "king");
+const MARSHAL: PieceType = PieceType::new(b'm', Movement::new(false, true, false, true), "marshal");
+const CARDINAL: PieceType = PieceType::new(b'c', Movement::new(false, true, true, false), "cardinal");
 
 impl Kind {
     /// What a King may become.
@@ -110,11 +85,15 @@ impl Kind {
 pub const WAIT: u8 = 3;
 
 mod keys {
+    use crate::kings::BoardKeys;
     use crate::zobrist;
-    pub const PIECES: [u64; 1024] = zobrist::keys(0x2C2C_0001);
-    pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0x2C2C_0002)[0];
+    const PIECES: [u64; 1024] = zobrist::keys(0x2C2C_0001);
+    pub const BOARD: BoardKeys = BoardKeys {
+        pieces: &PIECES,
+        black_to_move: zobrist::keys::<1>(0x2C2C_0002)[0],
+        en_passant: zobrist::keys(0x2C2C_0004),
+    };
     pub const CASTLING: [u64; 64] = zobrist::keys(0x2C2C_0003);
-    pub const EN_PASSANT: [u64; 8] = zobrist::keys(0x2C2C_0004);
     pub const WAITS: [u64; 256] = zobrist::keys(0x2C2C_0005);
 }
 
@@ -231,13 +210,7 @@ impl Rules for TwoKingsState {
     type Cell = (Color, Kind);
 
     const VARIANTS: &'static [Variant] = &[Variant::TwoKings, Variant::TwoKings4];
-    const BLACK_TO_MOVE: u64 = keys::BLACK_TO_MOVE;
-    const EN_PASSANT: [u64; 8] = keys::EN_PASSANT;
-
-    #[inline(always)]
-    fn piece_key(color: Color, kind: Kind, sq: Square) -> u64 {
-        keys::PIECES[(color.index() * 8 + kind.index()) * 64 + sq.index()]
-    }
+    const KEYS: BoardKeys = keys::BOARD;
 
     fn empty(variant: Variant) -> TwoKingsState {
         TwoKingsState {
@@ -294,6 +267,36 @@ impl Rules for TwoKingsState {
                 }
             }
         }
+    }
+
+    /// While some King is safe, only its own moves and those of the pieces shielding
+    /// it can leave every King attacked; with every King attacked all moves can; with
+    /// no King there are no moves.
+    #[inline(always)]
+    fn tested_origins(pos: &TwoKings) -> Option<Bitboard> {
+        let us = pos.side;
+        let kings = pos.kings(us);
+        if kings.is_empty() {
+            return None;
+        }
+        let enemy = pos.movers(!us);
+        let occupied = pos.occupied();
+        let Some(safe) = kings.into_iter().find(|&k| !enemy.attack(k, !us, occupied)) else {
+            return Some(Bitboard::FULL);
+        };
+        Some(shields(safe, pos.by_color(us), &enemy, occupied).with(safe))
+    }
+
+    /// Some King of the mover stays unattacked; a castling King must be safe on its
+    /// destination.
+    #[inline(always)]
+    fn is_legal(pos: &TwoKings, mv: KingsMove) -> bool {
+        let next = Self::make(pos, mv);
+        if mv.is_castle() {
+            let (king_to, _) = castling_targets(mv.from(), mv.to());
+            return !next.attacked(king_to, !pos.side);
+        }
+        !next.all_kings_attacked(pos.side)
     }
 
     /// Castling moves both pieces; a transformation changes the type; the wait moves
@@ -353,40 +356,10 @@ impl Rules for TwoKingsState {
         next
     }
 
-    /// While some King is safe, only its own moves and those of the pieces shielding
-    /// it can leave every King attacked; with every King attacked all moves can; with
-    /// no King there are no moves.
-    #[inline(always)]
-    fn tested_origins(pos: &TwoKings) -> Option<Bitboard> {
-        let us = pos.side;
-        let kings = pos.kings(us);
-        if kings.is_empty() {
-            return None;
-        }
-        let enemy = pos.movers(!us);
-        let occupied = pos.occupied();
-        let Some(safe) = kings.into_iter().find(|&k| !enemy.attack(k, !us, occupied)) else {
-            return Some(Bitboard::FULL);
-        };
-        Some(shields(safe, pos.by_color(us), &enemy, occupied).with(safe))
-    }
-
-    /// Some King of the mover stays unattacked; a castling King must be safe on its
-    /// destination.
-    #[inline(always)]
-    fn is_legal(pos: &TwoKings, mv: KingsMove) -> bool {
-        let next = Self::make(pos, mv);
-        if mv.is_castle() {
-            let (king_to, _) = castling_targets(mv.from(), mv.to());
-            return !next.attacked(king_to, !pos.side);
-        }
-        !next.all_kings_attacked(pos.side)
-    }
-
     /// Every King attacked: what "check" means with several Kings.
     #[inline(always)]
-    fn in_check(pos: &TwoKings) -> bool {
-        pos.kings(pos.side).nonempty() && pos.all_kings_attacked(pos.side)
+    fn in_check(pos: &TwoKings, color: Color) -> bool {
+        pos.kings(color).nonempty() && pos.all_kings_attacked(color)
     }
 
     fn royals(pos: &TwoKings, color: Color) -> Bitboard {
@@ -397,7 +370,7 @@ impl Rules for TwoKingsState {
         if pos.kings(pos.side).is_empty() {
             return Some(pos.lost(EndReason::NoKingsLeft));
         }
-        (!any_legal_move).then(|| GameResult::mate_or_stalemate(Self::in_check(pos), pos.side))
+        (!any_legal_move).then(|| GameResult::mate_or_stalemate(Self::in_check(pos, pos.side), pos.side))
     }
 
     /// Not without Kings, where the game is over.
@@ -405,8 +378,8 @@ impl Rules for TwoKingsState {
         pos.kings(pos.side).nonempty()
     }
 
-    fn read_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Kind), FenError> {
-        super::read_letter(chars.next().ok_or(FenError::InvalidPiece(' '))?)
+    fn read_piece(chars: &mut FenChars) -> Result<(Color, Kind), FenError> {
+        read_letter(chars.next().ok_or(FenError::InvalidPiece(' '))?)
     }
 
     fn place(pos: &mut TwoKings, sq: Square, (color, kind): (Color, Kind)) {
@@ -422,15 +395,9 @@ impl Rules for TwoKingsState {
         }
     }
 
-    /// The side that moved last has a King and not every King attacked.
-    fn check_mover(pos: &TwoKings, mover: Color) -> Result<(), FenError> {
-        if pos.kings(mover).is_empty() {
-            return Err(FenError::MissingKing(mover.name()));
-        }
-        if pos.all_kings_attacked(mover) {
-            return Err(FenError::OpponentInCheck);
-        }
-        Ok(())
+    /// A King (the last one is never captured).
+    fn mover_lacks(pos: &TwoKings, mover: Color) -> Option<FenError> {
+        pos.kings(mover).is_empty().then(|| FenError::MissingKing(mover.name()))
     }
 
     /// The files of the Kings and Rooks keeping rights.

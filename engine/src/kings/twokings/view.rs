@@ -1,21 +1,16 @@
-//! The GUI's view of Game II: Kings and compounds with their wait counters, Chess960
-//! castling, transformations as a choice (all drawn by the shared view of the kings
-//! games).
+//! Tests of the GUI's view of Game II, which the shared view of the kings games draws
+//! from the game's rules: Kings and compounds with their wait counters, Chess960
+//! castling, transformations as a choice.
 
 #[cfg(test)]
 mod tests {
     use crate::game::{Notation, Position, Variant};
-    use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
+    use crate::kings::testing::{view, viewed};
+    use crate::view::{assert_views_consistent_in_playouts, GameView};
     use crate::TwoKings;
 
     fn pos(fen: &str) -> TwoKings {
-        let position = TwoKings::from_fen(Variant::TwoKings, fen).unwrap();
-        assert_views_consistent(&position);
-        position
-    }
-
-    fn view(position: &TwoKings, text: &str) -> MoveView {
-        position.move_view(position.parse_move(text).unwrap())
+        viewed(fen)
     }
 
     fn badge(position: &TwoKings, square: &str) -> Option<String> {
