@@ -14,7 +14,7 @@ pub mod twokings;
 mod view;
 
 pub use fen::{read_letter, FenChars};
-pub use position::{BoardKeys, KingsPosition, PieceKind, Rules};
+pub use position::{BoardKeys, KingsPosition, PieceKind, Rules, Tested};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;

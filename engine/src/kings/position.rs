@@ -73,6 +73,18 @@ pub struct BoardKeys {
     pub en_passant: [u64; 8],
 }
 
+/// Which pseudo-legal moves [`KingsPosition::generate`] plays out to judge them.
+#[derive(Copy, Clone, Debug)]
+pub enum Tested {
+    /// None: every pseudo-legal move is legal.
+    Nothing,
+    /// The moves from these origins (those that may endanger the mover's royal
+    /// pieces), castling and en passant.
+    Origins(Bitboard),
+    /// The side to move has no moves at all.
+    NoMoves,
+}
+
 /// One game's rules. The implementing type is the state only that game keeps (stored
 /// in [`KingsPosition::state`]); its functions are where the games differ.
 pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
@@ -110,10 +122,8 @@ pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
     /// mover's safety on the result.
     fn make(pos: &KingsPosition<Self>, mv: KingsMove) -> KingsPosition<Self>;
 
-    /// The origins whose moves may endanger the mover's royal pieces and are played
-    /// out to be judged (castling and en passant always are); `None` when the side to
-    /// move has no moves at all.
-    fn tested_origins(pos: &KingsPosition<Self>) -> Option<Bitboard>;
+    /// Which pseudo-legal moves of the side to move must be played out to be judged.
+    fn tested(pos: &KingsPosition<Self>) -> Tested;
 
     /// Whether `mv` (pseudo-legal) leaves the mover's royal pieces as the game requires.
     fn is_legal(pos: &KingsPosition<Self>, mv: KingsMove) -> bool;
@@ -386,13 +396,14 @@ impl<R: Rules> KingsPosition<R> {
         );
     }
 
-    /// Calls `visit` with every legal move of the side to move: a move (not castling,
-    /// not en passant) from an origin the game does not test is legal as generated; the
-    /// others are played out.
+    /// Calls `visit` with every legal move of the side to move: the moves the game does
+    /// not test are legal as generated; the others are played out.
     #[inline(always)]
     pub fn generate(&self, mut visit: impl FnMut(KingsMove)) {
-        let Some(tested) = R::tested_origins(self) else {
-            return;
+        let tested = match R::tested(self) {
+            Tested::Nothing => return R::pseudo_moves(self, visit),
+            Tested::Origins(origins) => origins,
+            Tested::NoMoves => return,
         };
         R::pseudo_moves(self, |mv| {
             let quick = !mv.is_castle() && !tested.contains(mv.from()) && self.ep != Some(mv.to());

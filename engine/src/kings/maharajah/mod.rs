@@ -16,8 +16,8 @@ mod tests;
 mod view;
 
 use super::{
-    fen_letter, shields, BoardKeys, FenChars, KingsMove, KingsPosition, Movement, PieceKind, PieceType, Rules, BISHOP,
-    KNIGHT, PAWN, ROOK,
+    fen_letter, shields, BoardKeys, FenChars, KingsMove, KingsPosition, Movement, PieceKind, PieceType, Rules, Tested,
+    BISHOP, KNIGHT, PAWN, ROOK,
 };
 use crate::bitboard::Bitboard;
 use crate::game::{EndReason, FenError, GameResult, Outcome, Variant};
@@ -249,14 +249,14 @@ impl Rules for MaharajahState {
     /// Without a Maharajah every move is legal; out of check only the moves of a
     /// Maharajah or of a piece shielding one can endanger it; in check every move can.
     #[inline(always)]
-    fn tested_origins(pos: &Maharajah) -> Option<Bitboard> {
+    fn tested(pos: &Maharajah) -> Tested {
         let us = pos.side;
         let maharajahs = pos.maharajahs(us);
         if maharajahs.is_empty() {
-            return Some(Bitboard::EMPTY);
+            return Tested::Nothing;
         }
         if pos.maharajah_attacked(us) {
-            return Some(Bitboard::FULL);
+            return Tested::Origins(Bitboard::FULL);
         }
         let enemy = pos.movers(!us);
         let (ours, occupied) = (pos.by_color(us), pos.occupied());
@@ -264,7 +264,7 @@ impl Rules for MaharajahState {
         for sq in maharajahs {
             tested |= shields(sq, ours, &enemy, occupied);
         }
-        Some(tested)
+        Tested::Origins(tested)
     }
 
     /// Every Maharajah of the mover stays safe. Transformations are generated only

@@ -16,11 +16,11 @@ mod view;
 
 use super::{
     castling_targets, fen_letter, last_rank, read_letter, shields, BoardKeys, FenChars, KingsMove, KingsPosition,
-    Movement, PieceKind, PieceType, Rules, BISHOP, KNIGHT, PAWN, ROOK,
+    Movement, PieceKind, PieceType, Rules, Tested, BISHOP, KNIGHT, PAWN, ROOK,
 };
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
-use crate::game::{EndReason, FenError, GameResult, Outcome, Variant};
+use crate::game::{EndReason, FenError, GameResult, Variant};
 use crate::types::{Color, Square};
 
 /// The piece types of Game II.
@@ -273,18 +273,18 @@ impl Rules for TwoKingsState {
     /// it can leave every King attacked; with every King attacked all moves can; with
     /// no King there are no moves.
     #[inline(always)]
-    fn tested_origins(pos: &TwoKings) -> Option<Bitboard> {
+    fn tested(pos: &TwoKings) -> Tested {
         let us = pos.side;
         let kings = pos.kings(us);
         if kings.is_empty() {
-            return None;
+            return Tested::NoMoves;
         }
         let enemy = pos.movers(!us);
         let occupied = pos.occupied();
         let Some(safe) = kings.into_iter().find(|&k| !enemy.attack(k, !us, occupied)) else {
-            return Some(Bitboard::FULL);
+            return Tested::Origins(Bitboard::FULL);
         };
-        Some(shields(safe, pos.by_color(us), &enemy, occupied).with(safe))
+        Tested::Origins(shields(safe, pos.by_color(us), &enemy, occupied).with(safe))
     }
 
     /// Some King of the mover stays unattacked; a castling King must be safe on its
