@@ -54,11 +54,16 @@ pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
     }
 
     /// The type a letter of either case names.
+    #[inline(always)]
     fn from_letter(letter: u8) -> Option<Self> {
-        Self::ALL
-            .iter()
-            .copied()
-            .find(|kind| kind.letter() == letter.to_ascii_lowercase())
+        let letter = letter.to_ascii_lowercase();
+        // A plain loop, which the compiler unrolls over the few types.
+        for &kind in Self::ALL {
+            if kind.letter() == letter {
+                return Some(kind);
+            }
+        }
+        None
     }
 }
 
@@ -262,10 +267,13 @@ impl<R: Rules> KingsPosition<R> {
     /// The type of the piece on `sq`.
     #[inline(always)]
     pub fn kind_at(&self, sq: Square) -> Option<R::Kind> {
-        R::Kind::ALL
-            .iter()
-            .copied()
-            .find(|kind| self.kinds[kind.index()].contains(sq))
+        // A plain loop, which the compiler unrolls over the few types.
+        for &kind in R::Kind::ALL {
+            if self.kinds[kind.index()].contains(sq) {
+                return Some(kind);
+            }
+        }
+        None
     }
 
     /// The colour of the piece on `sq`.

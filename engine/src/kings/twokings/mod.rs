@@ -281,10 +281,12 @@ impl Rules for TwoKingsState {
         }
         let enemy = pos.movers(!us);
         let occupied = pos.occupied();
-        let Some(safe) = kings.into_iter().find(|&k| !enemy.attack(k, !us, occupied)) else {
-            return Tested::Origins(Bitboard::FULL);
-        };
-        Tested::Origins(shields(safe, pos.by_color(us), &enemy, occupied).with(safe))
+        for king in kings {
+            if !enemy.attack(king, !us, occupied) {
+                return Tested::Origins(shields(king, pos.by_color(us), &enemy, occupied).with(king));
+            }
+        }
+        Tested::Origins(Bitboard::FULL)
     }
 
     /// Some King of the mover stays unattacked; a castling King must be safe on its
