@@ -49,6 +49,18 @@ impl PieceKind for Kind {
         self as usize
     }
 
+    /// See [`PieceKind::movement`].
+    #[inline(always)]
+    fn movement(self) -> Movement {
+        match self {
+            Kind::Pawn => PAWN.movement,
+            Kind::Knight => KNIGHT.movement,
+            Kind::Bishop => BISHOP.movement,
+            Kind::Rook => ROOK.movement,
+            Kind::Warrior => WARRIOR.movement,
+        }
+    }
+
     const TYPES: &'static [PieceType] = &[PAWN, KNIGHT, BISHOP, ROOK, WARRIOR];
 }
 

@@ -62,6 +62,20 @@ impl PieceKind for Kind {
         self as usize
     }
 
+    #[inline(always)]
+    fn movement(self) -> Movement {
+        match self {
+            Kind::Pawn => PAWN.movement,
+            Kind::Knight => KNIGHT.movement,
+            Kind::Bishop => BISHOP.movement,
+            Kind::Rook => ROOK.movement,
+            Kind::Queen => QUEEN.movement,
+            Kind::King => KING.movement,
+            Kind::Marshal => MARSHAL.movement,
+            Kind::Cardinal => CARDINAL.movement,
+        }
+    }
+
     const TYPES: &'static [PieceType] = &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, MARSHAL, CARDINAL];
 }
 
