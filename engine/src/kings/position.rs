@@ -53,16 +53,9 @@ pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
     }
 
     /// The type a letter of either case names.
-    #[inline(always)]
     fn from_letter(letter: u8) -> Option<Self> {
         let letter = letter.to_ascii_lowercase();
-        // A plain loop, which the compiler unrolls over the few types.
-        for &kind in Self::ALL {
-            if kind.letter() == letter {
-                return Some(kind);
-            }
-        }
-        None
+        Self::ALL.iter().copied().find(|kind| kind.letter() == letter)
     }
 }
 
@@ -126,8 +119,12 @@ pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
     /// mover's safety on the result.
     fn make(pos: &KingsPosition<Self>, mv: KingsMove) -> KingsPosition<Self>;
 
-    /// Which pseudo-legal moves of the side to move must be played out to be judged.
-    fn tested(pos: &KingsPosition<Self>) -> Tested;
+    /// What [`Rules::tested`] would say for a side to move without royal pieces.
+    const WITHOUT_ROYALS: Tested;
+
+    /// Which pseudo-legal moves of the side to move, whose royal pieces are `royals`
+    /// (never none), must be played out to be judged.
+    fn tested(pos: &KingsPosition<Self>, royals: Bitboard) -> Tested;
 
     /// Whether `mv` (pseudo-legal) leaves the mover's royal pieces as the game requires.
     fn is_legal(pos: &KingsPosition<Self>, mv: KingsMove) -> bool;
@@ -266,13 +263,10 @@ impl<R: Rules> KingsPosition<R> {
     /// The type of the piece on `sq`.
     #[inline(always)]
     pub fn kind_at(&self, sq: Square) -> Option<R::Kind> {
-        // A plain loop, which the compiler unrolls over the few types.
-        for &kind in R::Kind::ALL {
-            if self.kinds[kind.index()].contains(sq) {
-                return Some(kind);
-            }
-        }
-        None
+        R::Kind::ALL
+            .iter()
+            .copied()
+            .find(|kind| self.kinds[kind.index()].contains(sq))
     }
 
     /// The colour of the piece on `sq`.
@@ -407,7 +401,13 @@ impl<R: Rules> KingsPosition<R> {
     /// not test are legal as generated; the others are played out.
     #[inline(always)]
     pub fn generate(&self, mut visit: impl FnMut(KingsMove)) {
-        let tested = match R::tested(self) {
+        let royals = R::royals(self, self.side);
+        let verdict = if royals.is_empty() {
+            R::WITHOUT_ROYALS
+        } else {
+            R::tested(self, royals)
+        };
+        let tested = match verdict {
             Tested::Nothing => return R::pseudo_moves(self, visit),
             Tested::Origins(origins) => origins,
             Tested::NoMoves => return,

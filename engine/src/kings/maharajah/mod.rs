@@ -258,15 +258,14 @@ impl Rules for MaharajahState {
         next
     }
 
-    /// Without a Maharajah every move is legal; out of check only the moves of a
-    /// Maharajah or of a piece shielding one can endanger it; in check every move can.
+    /// Without a Maharajah every move is legal.
+    const WITHOUT_ROYALS: Tested = Tested::Nothing;
+
+    /// Out of check only the moves of a Maharajah or of a piece shielding one can
+    /// endanger it; in check every move can.
     #[inline(always)]
-    fn tested(pos: &Maharajah) -> Tested {
+    fn tested(pos: &Maharajah, maharajahs: Bitboard) -> Tested {
         let us = pos.side;
-        let maharajahs = pos.maharajahs(us);
-        if maharajahs.is_empty() {
-            return Tested::Nothing;
-        }
         if pos.maharajah_attacked(us) {
             return Tested::Origins(Bitboard::FULL);
         }

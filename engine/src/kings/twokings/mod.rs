@@ -283,16 +283,14 @@ impl Rules for TwoKingsState {
         }
     }
 
+    /// Without Kings the game is lost and there are no moves.
+    const WITHOUT_ROYALS: Tested = Tested::NoMoves;
+
     /// While some King is safe, only its own moves and those of the pieces shielding
-    /// it can leave every King attacked; with every King attacked all moves can; with
-    /// no King there are no moves.
+    /// it can leave every King attacked; with every King attacked all moves can.
     #[inline(always)]
-    fn tested(pos: &TwoKings) -> Tested {
+    fn tested(pos: &TwoKings, kings: Bitboard) -> Tested {
         let us = pos.side;
-        let kings = pos.kings(us);
-        if kings.is_empty() {
-            return Tested::NoMoves;
-        }
         let enemy = pos.movers(!us);
         let occupied = pos.occupied();
         for king in kings {

@@ -1,5 +1,5 @@
 use super::*;
-use crate::game::{MoveError, Notation, Position};
+use crate::game::{MoveError, Notation, Outcome, Position};
 use crate::history::History;
 use crate::kings::testing::{moves, perfts, play, sq};
 
