@@ -9,6 +9,7 @@ use crate::Tapered;
 use vorpal_engine::attacks::king_attacks;
 use vorpal_engine::kings::maharajah::{self, MAHARAJAH};
 use vorpal_engine::kings::twokings;
+use vorpal_engine::kings::PieceKind;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::{Bitboard, Color, KingsMove, Maharajah, Position, Role, SearchHints, Square, TwoKings};
 
@@ -41,7 +42,7 @@ impl MaharajahEval {
         let occupied = pos.occupied();
         let ours = pos.by_color(us);
         let mut score = Tapered::default();
-        for kind in maharajah::Kind::ALL {
+        for &kind in maharajah::Kind::ALL {
             let role = match kind {
                 maharajah::Kind::Pawn => Role::Pawn,
                 maharajah::Kind::Knight | maharajah::Kind::Warrior => Role::Knight,
@@ -123,7 +124,7 @@ impl TwoKingsEval {
         let ours = pos.by_color(us);
         let mut score = Tapered::default();
         let mut mobility = 0;
-        for kind in twokings::Kind::ALL {
+        for &kind in twokings::Kind::ALL {
             let role = match kind {
                 twokings::Kind::Pawn => Role::Pawn,
                 twokings::Kind::Knight => Role::Knight,

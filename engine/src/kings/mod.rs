@@ -2,10 +2,19 @@
 //! `twokings` / `twokings4`. Both games play on the chess board with chess pawns and
 //! pieces that combine the chess movements, transform in place as a whole move and
 //! have several royal pieces; this module holds what they share: the move type, the
-//! movements and the pawn moves.
+//! movements, the pawn moves and, in [`position`], the one position type both play on,
+//! each game adding its [`Rules`].
 
+mod fen;
 pub mod maharajah;
+mod position;
+#[cfg(test)]
+mod testing;
 pub mod twokings;
+mod view;
+
+pub use fen::{read_letter, FenChars};
+pub use position::{BoardKeys, KingsPosition, PieceKind, Rules, Tested};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
@@ -99,9 +108,13 @@ impl fmt::Debug for KingsMove {
 /// leap and the Bishop's and Rook's lines (pawns apart).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Movement {
+    /// The King's step.
     pub step: bool,
+    /// The Knight's leap.
     pub leap: bool,
+    /// The Bishop's lines.
     pub diagonal: bool,
+    /// The Rook's lines.
     pub orthogonal: bool,
 }
 
@@ -134,6 +147,37 @@ impl Movement {
         out
     }
 }
+
+/// What the games tell of a piece type: letter, movement and glyph.
+#[derive(Copy, Clone, Debug)]
+pub struct PieceType {
+    /// Lower-case letter: FEN (black), promotion and transformation suffix.
+    pub letter: u8,
+    /// How it moves and attacks (a pawn's moves are its own).
+    pub movement: Movement,
+    /// The glyph name a GUI draws it with.
+    pub glyph: &'static str,
+}
+
+impl PieceType {
+    /// A piece type of `letter`, `movement` and `glyph`.
+    pub const fn new(letter: u8, movement: Movement, glyph: &'static str) -> PieceType {
+        PieceType {
+            letter,
+            movement,
+            glyph,
+        }
+    }
+}
+
+/// The chess pawn, in both games.
+pub const PAWN: PieceType = PieceType::new(b'p', Movement::new(false, false, false, false), "pawn");
+/// The chess Knight, in both games.
+pub const KNIGHT: PieceType = PieceType::new(b'n', Movement::new(false, true, false, false), "knight");
+/// The chess Bishop, in both games.
+pub const BISHOP: PieceType = PieceType::new(b'b', Movement::new(false, false, true, false), "bishop");
+/// The chess Rook, in both games.
+pub const ROOK: PieceType = PieceType::new(b'r', Movement::new(false, false, false, true), "rook");
 
 /// The pieces of one side sorted by movement component (a piece appears in every set
 /// its movement has), for attack tests.
@@ -199,6 +243,18 @@ pub fn fen_letter(letter: u8, color: Color) -> char {
     match color {
         Color::White => letter.to_ascii_uppercase() as char,
         Color::Black => letter as char,
+    }
+}
+
+/// Where King and Rook end when the King on `king` castles with the Rook on `rook`
+/// (Chess960 style: on the c and d files, or g and f).
+#[inline(always)]
+pub fn castling_targets(king: Square, rook: Square) -> (Square, Square) {
+    let rank = king.rank();
+    if rook.file() < king.file() {
+        (Square::from_coords(2, rank), Square::from_coords(3, rank))
+    } else {
+        (Square::from_coords(6, rank), Square::from_coords(5, rank))
     }
 }
 

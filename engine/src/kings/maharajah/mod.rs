@@ -16,64 +16,58 @@ mod tests;
 mod view;
 
 use super::{
-    en_passant_possible, en_passant_victim, fen_letter, pawn_moves, shields, KingsMove, Movement, Movers, PawnMove,
+    fen_letter, shields, BoardKeys, FenChars, KingsMove, KingsPosition, Movement, PieceKind, PieceType, Rules, Tested,
+    BISHOP, KNIGHT, PAWN, ROOK,
 };
 use crate::bitboard::Bitboard;
-use crate::game::{
-    EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, SearchRules,
-    Variant,
-};
+use crate::game::{EndReason, FenError, GameResult, Outcome, Variant};
 use crate::types::{Color, Square};
 
 /// The piece types of Game I; a Maharajah keeps the type it came from and is marked
 /// royal.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub enum Kind {
+    /// Scores 1; promotes to Warrior, Rook, Bishop or Knight.
     Pawn,
+    /// Scores 3.
     Knight,
+    /// Scores 3.
     Bishop,
+    /// Scores 5.
     Rook,
+    /// Steps as a King, not royal; scores 3.
     Warrior,
 }
 
-impl Kind {
-    pub const ALL: [Kind; 5] = [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Warrior];
-    /// Promotion choices (no Queen, no Maharajah), in move-list order.
-    pub const PROMOTIONS: [Kind; 4] = [Kind::Warrior, Kind::Rook, Kind::Bishop, Kind::Knight];
+impl PieceKind for Kind {
+    const ALL: &'static [Kind] = &[Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Warrior];
+    /// No Queen, no Maharajah.
+    const PROMOTIONS: &'static [Kind] = &[Kind::Warrior, Kind::Rook, Kind::Bishop, Kind::Knight];
 
     #[inline(always)]
-    pub const fn index(self) -> usize {
+    fn index(self) -> usize {
         self as usize
     }
 
-    /// Lower-case letter: FEN (black), promotion and transformation suffix.
-    pub const fn letter(self) -> u8 {
-        match self {
-            Kind::Pawn => b'p',
-            Kind::Knight => b'n',
-            Kind::Bishop => b'b',
-            Kind::Rook => b'r',
-            Kind::Warrior => b'w',
-        }
-    }
-
-    pub fn from_letter(letter: u8) -> Option<Kind> {
-        Kind::ALL
-            .into_iter()
-            .find(|kind| kind.letter() == letter.to_ascii_lowercase())
-    }
-
+    /// See [`PieceKind::movement`].
     #[inline(always)]
-    pub const fn movement(self) -> Movement {
+    fn movement(self) -> Movement {
         match self {
-            Kind::Pawn => Movement::new(false, false, false, false),
-            Kind::Knight => Movement::new(false, true, false, false),
-            Kind::Bishop => Movement::new(false, false, true, false),
-            Kind::Rook => Movement::new(false, false, false, true),
-            Kind::Warrior => Movement::new(true, false, false, false),
+            Kind::Pawn => PAWN.movement,
+            Kind::Knight => KNIGHT.movement,
+            Kind::Bishop => BISHOP.movement,
+            Kind::Rook => ROOK.movement,
+            Kind::Warrior => WARRIOR.movement,
         }
     }
 
+    const TYPES: &'static [PieceType] = &[PAWN, KNIGHT, BISHOP, ROOK, WARRIOR];
+}
+
+/// The Warrior steps as a King.
+const WARRIOR: PieceType = PieceType::new(b'w', Movement::new(true, false, false, false), "warrior");
+
+impl Kind {
     /// What capturing a piece of this type scores.
     pub const fn points(self) -> u32 {
         match self {
@@ -90,131 +84,58 @@ pub const MAHARAJAH: Movement = Movement::new(false, true, true, true);
 pub const MAHARAJAH_LETTER: u8 = b'm';
 
 mod keys {
+    use crate::kings::BoardKeys;
     use crate::zobrist;
-    pub const PIECES: [u64; 640] = zobrist::keys(0x4A4A_0001);
+    const PIECES: [u64; 640] = zobrist::keys(0x4A4A_0001);
     pub const ROYAL: [u64; 128] = zobrist::keys(0x4A4A_0002);
-    pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0x4A4A_0003)[0];
     pub const LOCKED: [u64; 2] = zobrist::keys(0x4A4A_0004);
-    pub const EN_PASSANT: [u64; 8] = zobrist::keys(0x4A4A_0005);
+    pub const BOARD: BoardKeys = BoardKeys {
+        pieces: &PIECES,
+        black_to_move: zobrist::keys::<1>(0x4A4A_0003)[0],
+        en_passant: zobrist::keys(0x4A4A_0005),
+    };
 }
 
 #[inline(always)]
-fn piece_key(color: Color, kind: Kind, sq: Square) -> u64 {
-    keys::PIECES[(color.index() * 5 + kind.index()) * 64 + sq.index()]
+fn royal_key(color: Color, sq: Square) -> u64 {
+    keys::ROYAL[color.index() * 64 + sq.index()]
 }
 
-/// A Game I position.
+/// What a Game I position keeps besides the board.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
-pub struct Maharajah {
-    kinds: [Bitboard; 5],
-    colors: [Bitboard; 2],
-    /// The Maharajahs (their origin type stays in `kinds`).
+pub struct MaharajahState {
+    /// The Maharajahs (their origin type stays in the piece sets).
     royal: Bitboard,
-    side: Color,
-    /// Set only when an en passant capture is legal.
-    ep: Option<Square>,
     /// The side transformed on its last turn and may not transform on this one.
     locked: [bool; 2],
     /// Points captured by White and by Black.
     points: [u32; 2],
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
+/// A Game I position.
+pub type Maharajah = KingsPosition<MaharajahState>;
+
 impl Maharajah {
-    fn empty() -> Maharajah {
-        Maharajah {
-            kinds: [Bitboard::EMPTY; 5],
-            colors: [Bitboard::EMPTY; 2],
-            royal: Bitboard::EMPTY,
-            side: Color::White,
-            ep: None,
-            locked: [false; 2],
-            points: [0; 2],
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
-        }
-    }
-
-    #[inline(always)]
-    pub fn pieces(&self, color: Color, kind: Kind) -> Bitboard {
-        self.colors[color.index()] & self.kinds[kind.index()]
-    }
-
-    #[inline(always)]
-    pub fn by_color(&self, color: Color) -> Bitboard {
-        self.colors[color.index()]
-    }
-
-    #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
-    }
-
     /// `color`'s Maharajahs.
     #[inline(always)]
     pub fn maharajahs(&self, color: Color) -> Bitboard {
-        self.royal & self.by_color(color)
-    }
-
-    /// `color`'s pieces other than pawns (Maharajahs included).
-    #[inline(always)]
-    pub fn non_pawns(&self, color: Color) -> Bitboard {
-        self.by_color(color) & !self.kinds[Kind::Pawn.index()]
-    }
-
-    #[inline(always)]
-    pub fn kind_at(&self, sq: Square) -> Option<Kind> {
-        Kind::ALL.into_iter().find(|k| self.kinds[k.index()].contains(sq))
+        self.state.royal & self.by_color(color)
     }
 
     /// The piece on `sq`: colour, type (a Maharajah's origin) and whether it is a
     /// Maharajah.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Kind, bool)> {
-        let color = Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))?;
-        Some((color, self.kind_at(sq)?, self.royal.contains(sq)))
+        Some((self.color_at(sq)?, self.kind_at(sq)?, self.state.royal.contains(sq)))
     }
 
     /// Points captured by `color`.
     pub fn points(&self, color: Color) -> u32 {
-        self.points[color.index()]
+        self.state.points[color.index()]
     }
 
     /// Whether `color` transformed on its last turn.
     pub fn is_locked(&self, color: Color) -> bool {
-        self.locked[color.index()]
-    }
-
-    #[inline(always)]
-    fn movement_at(&self, sq: Square, kind: Kind) -> Movement {
-        if self.royal.contains(sq) {
-            MAHARAJAH
-        } else {
-            kind.movement()
-        }
-    }
-
-    /// `color`'s pieces by movement.
-    #[inline(always)]
-    fn movers(&self, color: Color) -> Movers {
-        let ours = self.by_color(color);
-        let mut movers = Movers {
-            pawns: self.pieces(color, Kind::Pawn),
-            ..Movers::default()
-        };
-        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Warrior] {
-            movers.add(kind.movement(), self.kinds[kind.index()] & ours & !self.royal);
-        }
-        movers.add(MAHARAJAH, self.royal & ours);
-        movers
-    }
-
-    /// Whether `by` attacks `sq`.
-    #[inline(always)]
-    pub fn attacked(&self, sq: Square, by: Color) -> bool {
-        self.movers(by).attack(sq, by, self.occupied())
+        self.state.locked[color.index()]
     }
 
     /// Whether some Maharajah of `color` is attacked.
@@ -230,284 +151,168 @@ impl Maharajah {
     }
 
     #[inline(always)]
-    fn toggle(&mut self, color: Color, kind: Kind, sq: Square) {
-        let bit = Bitboard::from_square(sq);
-        self.kinds[kind.index()] ^= bit;
-        self.colors[color.index()] ^= bit;
-        self.hash ^= piece_key(color, kind, sq);
-    }
-
-    #[inline(always)]
     fn toggle_royal(&mut self, color: Color, sq: Square) {
-        self.royal ^= Bitboard::from_square(sq);
-        self.hash ^= keys::ROYAL[color.index() * 64 + sq.index()];
+        self.state.royal ^= Bitboard::from_square(sq);
+        self.hash ^= royal_key(color, sq);
     }
 
     #[inline(always)]
     fn set_locked(&mut self, color: Color, locked: bool) {
-        if self.locked[color.index()] != locked {
-            self.locked[color.index()] = locked;
+        if self.state.locked[color.index()] != locked {
+            self.state.locked[color.index()] = locked;
             self.hash ^= keys::LOCKED[color.index()];
         }
     }
+}
 
-    #[inline(always)]
-    fn set_ep(&mut self, ep: Option<Square>) {
-        if let Some(old) = self.ep {
-            self.hash ^= keys::EN_PASSANT[old.file() as usize];
+impl Rules for MaharajahState {
+    type Kind = Kind;
+    /// Colour, type and whether it is a Maharajah.
+    type Cell = (Color, Kind, bool);
+
+    const VARIANTS: &'static [Variant] = &[Variant::Maharajah];
+    const KEYS: BoardKeys = keys::BOARD;
+
+    fn empty(_variant: Variant) -> MaharajahState {
+        MaharajahState {
+            royal: Bitboard::EMPTY,
+            locked: [false; 2],
+            points: [0; 2],
         }
-        if let Some(new) = ep {
-            self.hash ^= keys::EN_PASSANT[new.file() as usize];
-        }
-        self.ep = ep;
     }
 
-    /// Plays `mv` for the side to move, without the turn change: the caller judges the
-    /// mover's safety on the result.
-    fn make(&self, mv: KingsMove) -> Maharajah {
-        let mut next = *self;
-        let us = self.side;
-        let them = !us;
+    fn variant(&self) -> Variant {
+        Variant::Maharajah
+    }
+
+    /// Maharajahs and locks; points are not part of the position's identity.
+    fn state_hash(pos: &Maharajah) -> u64 {
+        let mut hash = 0;
+        for color in Color::ALL {
+            for sq in pos.maharajahs(color) {
+                hash ^= royal_key(color, sq);
+            }
+            if pos.is_locked(color) {
+                hash ^= keys::LOCKED[color.index()];
+            }
+        }
+        hash
+    }
+
+    #[inline(always)]
+    fn recast(pos: &Maharajah) -> (Bitboard, Movement) {
+        (pos.state.royal, MAHARAJAH)
+    }
+
+    /// Transformations first, only while the side may transform (not locked, its
+    /// Maharajahs not attacked); then the pieces' moves and the pawns'.
+    #[inline(always)]
+    fn pseudo_moves(pos: &Maharajah, mut visit: impl FnMut(KingsMove)) {
+        let us = pos.side;
+        if !pos.is_locked(us) && !pos.maharajah_attacked(us) {
+            let non_pawns = pos.non_pawns(us);
+            let several = non_pawns.has_many();
+            for sq in non_pawns {
+                if pos.state.royal.contains(sq) {
+                    let origin = pos.kind_at(sq).expect("a Maharajah has an origin");
+                    visit(KingsMove::new(sq, sq, Some(origin.letter())));
+                } else if several && !pos.attacked(sq, !us) {
+                    visit(KingsMove::new(sq, sq, Some(MAHARAJAH_LETTER)));
+                }
+            }
+        }
+        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Warrior] {
+            for from in pos.pieces(us, kind) {
+                pos.piece_moves(from, kind, &mut visit);
+            }
+        }
+        pos.pawn_moves(&mut visit);
+    }
+
+    /// A transformation toggles the mark and locks the side; the Maharajah's mark
+    /// moves with it; a capture scores and reverts a last non-pawn Maharajah.
+    fn make(pos: &Maharajah, mv: KingsMove) -> Maharajah {
+        let mut next = pos.successor();
+        let us = pos.side;
         let (from, to) = (mv.from(), mv.to());
-        next.set_ep(None);
-        next.halfmove = next.halfmove.saturating_add(1);
         if mv.is_transformation() {
             next.toggle_royal(us, from);
             next.set_locked(us, true);
             return next;
         }
         next.set_locked(us, false);
-        let kind = self.kind_at(from).expect("a move starts on a piece");
-        let mut captured = None;
-        if kind == Kind::Pawn && self.ep == Some(to) {
-            next.toggle(them, Kind::Pawn, en_passant_victim(us, to));
-            captured = Some(Kind::Pawn);
-        } else if self.by_color(them).contains(to) {
-            let victim = self.kind_at(to).expect("an occupied square holds a piece");
-            next.toggle(them, victim, to);
-            captured = Some(victim);
-        }
-        next.toggle(us, kind, from);
-        let placed = mv.letter().and_then(Kind::from_letter).unwrap_or(kind);
-        next.toggle(us, placed, to);
-        if self.royal.contains(from) {
+        let captured = next.move_piece(pos, mv);
+        if pos.state.royal.contains(from) {
             next.toggle_royal(us, from);
             next.toggle_royal(us, to);
         }
-        if kind == Kind::Pawn {
-            next.halfmove = 0;
-        }
         if let Some(victim) = captured {
-            next.halfmove = 0;
-            next.points[us.index()] += victim.points();
+            next.state.points[us.index()] += victim.points();
             // The last non-pawn piece cannot stay a Maharajah.
+            let them = !us;
             let left = next.non_pawns(them);
-            if !left.has_many() && (left & next.royal).nonempty() {
+            if !left.has_many() && (left & next.state.royal).nonempty() {
                 next.toggle_royal(them, left.first());
             }
         }
         next
     }
 
-    /// Calls `visit` with every pseudo-legal move of the side to move; transformations
-    /// only while the side may transform (not locked, its Maharajah not attacked).
+    /// Without a Maharajah every move is legal.
+    const WITHOUT_ROYALS: Tested = Tested::Nothing;
+
+    /// Out of check only the moves of a Maharajah or of a piece shielding one can
+    /// endanger it; in check every move can.
     #[inline(always)]
-    fn pseudo_moves(&self, mut visit: impl FnMut(KingsMove)) {
-        let us = self.side;
-        let them = !us;
-        let ours = self.by_color(us);
-        let occupied = self.occupied();
-        if !self.locked[us.index()] && !self.maharajah_attacked(us) {
-            let non_pawns = self.non_pawns(us);
-            let several = non_pawns.has_many();
-            for sq in non_pawns {
-                if self.royal.contains(sq) {
-                    let origin = self.kind_at(sq).expect("a Maharajah has an origin");
-                    visit(KingsMove::new(sq, sq, Some(origin.letter())));
-                } else if several && !self.attacked(sq, them) {
-                    visit(KingsMove::new(sq, sq, Some(MAHARAJAH_LETTER)));
-                }
-            }
+    fn tested(pos: &Maharajah, maharajahs: Bitboard) -> Tested {
+        let us = pos.side;
+        if pos.maharajah_attacked(us) {
+            return Tested::Origins(Bitboard::FULL);
         }
-        for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Warrior] {
-            for from in self.pieces(us, kind) {
-                for to in self.movement_at(from, kind).reach(from, occupied) & !ours {
-                    visit(KingsMove::new(from, to, None));
-                }
-            }
+        let enemy = pos.movers(!us);
+        let (ours, occupied) = (pos.by_color(us), pos.occupied());
+        let mut tested = maharajahs;
+        for sq in maharajahs {
+            tested |= shields(sq, ours, &enemy, occupied);
         }
-        pawn_moves(
-            us,
-            self.pieces(us, Kind::Pawn),
-            occupied,
-            self.by_color(them),
-            self.ep,
-            |pm: PawnMove| {
-                if pm.promotes {
-                    for kind in Kind::PROMOTIONS {
-                        visit(KingsMove::new(pm.from, pm.to, Some(kind.letter())));
-                    }
-                } else {
-                    visit(KingsMove::new(pm.from, pm.to, None));
-                }
-            },
-        );
+        Tested::Origins(tested)
     }
 
-    /// Whether `mv` (pseudo-legal) keeps every Maharajah of the mover safe.
-    /// Transformations are generated only where they are safe.
+    /// Every Maharajah of the mover stays safe. Transformations are generated only
+    /// where they are safe.
     #[inline(always)]
-    fn is_legal(&self, mv: KingsMove) -> bool {
-        mv.is_transformation() || !self.make(mv).maharajah_attacked(self.side)
+    fn is_legal(pos: &Maharajah, mv: KingsMove) -> bool {
+        mv.is_transformation() || !Self::make(pos, mv).maharajah_attacked(pos.side)
     }
 
-    /// Calls `visit` with every legal move of the side to move. Out of check, a move
-    /// of a piece that is neither a Maharajah nor shields one, and is not en passant,
-    /// keeps every Maharajah safe; the others are played out.
+    /// Some Maharajah is attacked.
     #[inline(always)]
-    pub fn generate(&self, mut visit: impl FnMut(KingsMove)) {
-        let us = self.side;
-        let maharajahs = self.maharajahs(us);
-        if maharajahs.is_empty() {
-            return self.pseudo_moves(visit);
-        }
-        let mut unsafe_origins = Bitboard::FULL;
-        if !self.maharajah_attacked(us) {
-            let enemy = self.movers(!us);
-            let (ours, occupied) = (self.by_color(us), self.occupied());
-            unsafe_origins = maharajahs;
-            for sq in maharajahs {
-                unsafe_origins |= shields(sq, ours, &enemy, occupied);
-            }
-        }
-        self.pseudo_moves(|mv| {
-            let quick = !unsafe_origins.contains(mv.from()) && self.ep != Some(mv.to());
-            if quick || self.is_legal(mv) {
-                visit(mv)
-            }
-        });
+    fn in_check(pos: &Maharajah, color: Color) -> bool {
+        pos.maharajah_attacked(color)
     }
 
-    /// Whether the side to move has a legal en passant capture onto `ep`.
-    /// Finishes a move or a FEN: the en passant square `ep` is kept only when a
-    /// capture onto it is legal for the side now to move.
-    fn settle_en_passant(&mut self, ep: Option<Square>) {
-        self.set_ep(ep);
-        if let Some(ep) = ep {
-            if !en_passant_possible(self.side, ep, self.pieces(self.side, Kind::Pawn), |mv| {
-                self.is_legal(mv)
-            }) {
-                self.set_ep(None);
-            }
-        }
+    fn royals(pos: &Maharajah, color: Color) -> Bitboard {
+        pos.maharajahs(color)
     }
 
-    fn compute_hash(&self) -> u64 {
-        let mut hash = 0;
-        for color in Color::ALL {
-            for kind in Kind::ALL {
-                for sq in self.pieces(color, kind) {
-                    hash ^= piece_key(color, kind, sq);
-                }
-            }
-            for sq in self.maharajahs(color) {
-                hash ^= keys::ROYAL[color.index() * 64 + sq.index()];
-            }
-            if self.locked[color.index()] {
-                hash ^= keys::LOCKED[color.index()];
-            }
-        }
-        if self.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
-        }
-        if let Some(ep) = self.ep {
-            hash ^= keys::EN_PASSANT[ep.file() as usize];
-        }
-        hash
-    }
-
-    fn lost(&self, reason: EndReason) -> GameResult {
-        GameResult {
-            outcome: Outcome::Win(!self.side),
-            reason,
-        }
-    }
-}
-
-impl Position for Maharajah {
-    type Move = KingsMove;
-
-    const VARIANTS: &'static [Variant] = &[Variant::Maharajah];
-
-    fn variant(&self) -> Variant {
-        Variant::Maharajah
-    }
-
-    #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn legal_moves(&self, moves: &mut MoveList<KingsMove>) {
-        self.generate(|mv| moves.push(mv));
-    }
-
-    fn count_legal_moves(&self) -> u64 {
-        let mut count = 0;
-        self.generate(|_| count += 1);
-        count
-    }
-
-    fn play(&self, mv: KingsMove) -> Maharajah {
-        let mut next = self.make(mv);
-        let us = self.side;
-        if us == Color::Black {
-            next.fullmove = next.fullmove.saturating_add(1);
-        }
-        next.side = !us;
-        next.hash ^= keys::BLACK_TO_MOVE;
-        if mv.is_double_step() && self.pieces(us, Kind::Pawn).contains(mv.from()) {
-            next.settle_en_passant(Some(mv.from().offset(us.forward())));
-        }
-        next
-    }
-
-    #[inline(always)]
-    fn in_check(&self) -> bool {
-        self.maharajah_attacked(self.side)
-    }
-
-    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+    fn judge(pos: &Maharajah, any_legal_move: bool) -> Option<GameResult> {
         if any_legal_move {
             return None;
         }
-        Some(if self.by_color(self.side).is_empty() {
-            self.lost(EndReason::NoPiecesLeft)
-        } else if self.in_check() {
-            self.lost(EndReason::Checkmate)
-        } else if self.maharajahs(self.side).nonempty() {
-            self.lost(EndReason::Stalemate)
+        Some(if pos.by_color(pos.side).is_empty() {
+            pos.lost(EndReason::NoPiecesLeft)
+        } else if Self::in_check(pos, pos.side) {
+            pos.lost(EndReason::Checkmate)
+        } else if pos.maharajahs(pos.side).nonempty() {
+            pos.lost(EndReason::Stalemate)
         } else {
-            self.lost(EndReason::NoLegalMove)
+            pos.lost(EndReason::NoLegalMove)
         })
     }
 
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
-    }
-
     /// No draws: the side that captured more points wins, Black on equal points.
-    fn rule_draw_result(&self, reason: EndReason) -> GameResult {
-        let winner = if self.points[Color::White.index()] > self.points[Color::Black.index()] {
+    fn rule_draw_result(pos: &Maharajah, reason: EndReason) -> GameResult {
+        let winner = if pos.points(Color::White) > pos.points(Color::Black) {
             Color::White
         } else {
             Color::Black
@@ -521,69 +326,92 @@ impl Position for Maharajah {
             },
         }
     }
-}
 
-impl Notation for Maharajah {
-    fn read_fen(_variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Maharajah, FenError> {
-        fen::parse(fen)
+    /// Not with pawns alone, where zugzwang is likely.
+    fn may_pass(pos: &Maharajah) -> bool {
+        pos.non_pawns(pos.side).nonempty()
     }
 
-    fn fen(&self) -> String {
-        fen::write(self)
+    fn read_piece(chars: &mut FenChars) -> Result<(Color, Kind, bool), FenError> {
+        fen::read_piece(chars)
     }
 
-    fn move_name(&self, mv: KingsMove) -> String {
-        mv.to_string()
-    }
-
-    fn render(&self) -> String {
-        crate::fen::render_board(|sq| {
-            self.piece_at(sq)
-                .map(|(color, kind, royal)| fen_letter(if royal { MAHARAJAH_LETTER } else { kind.letter() }, color))
-        })
-    }
-}
-
-impl SearchHints for Maharajah {
-    const SEARCH: SearchRules = SearchRules {
-        null_move: true,
-        late_move_reductions: true,
-        mandatory_capture: false,
-    };
-
-    #[inline(always)]
-    fn is_capture(&self, mv: KingsMove) -> bool {
-        !mv.is_transformation()
-            && (self.by_color(!self.side).contains(mv.to())
-                || (self.ep == Some(mv.to()) && self.pieces(self.side, Kind::Pawn).contains(mv.from())))
-    }
-
-    #[inline(always)]
-    fn is_tactical(&self, mv: KingsMove) -> bool {
-        self.is_capture(mv) || mv.promotion().is_some()
-    }
-
-    fn null_move(&self) -> Option<Maharajah> {
-        if self.in_check() || self.non_pawns(self.side).is_empty() {
-            return None;
+    fn place(pos: &mut Maharajah, sq: Square, (color, kind, royal): (Color, Kind, bool)) {
+        pos.toggle(color, kind, sq);
+        if royal {
+            pos.toggle_royal(color, sq);
         }
-        let mut next = *self;
-        next.set_ep(None);
-        next.side = !self.side;
-        next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove = next.halfmove.saturating_add(1);
-        Some(next)
     }
 
-    #[inline(always)]
-    fn move_code(mv: KingsMove) -> u32 {
-        mv.code()
+    /// A lone non-pawn piece would have reverted.
+    fn check_army(pos: &Maharajah, color: Color) -> Result<(), FenError> {
+        let non_pawns = pos.non_pawns(color);
+        if !non_pawns.has_many() && (non_pawns & pos.state.royal).nonempty() {
+            return Err(FenError::LoneMaharajah(color.name()));
+        }
+        Ok(())
     }
 
-    const HISTORY_SIZE: usize = 2 * 64 * 64;
+    /// Pieces.
+    fn mover_lacks(pos: &Maharajah, mover: Color) -> Option<FenError> {
+        pos.by_color(mover).is_empty().then(|| FenError::NoPieces(mover.name()))
+    }
 
-    #[inline(always)]
-    fn history_index(&self, mv: KingsMove) -> usize {
-        (self.side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
+    /// The transformation locks.
+    fn read_castling_field(pos: &mut Maharajah, field: &str) -> Result<(), FenError> {
+        pos.state.locked = fen::parse_locks(field)?;
+        Ok(())
+    }
+
+    /// The captured points.
+    fn read_extra_field(pos: &mut Maharajah, field: Option<&str>) -> Result<(), FenError> {
+        pos.state.points = fen::parse_points(field)?;
+        Ok(())
+    }
+
+    /// `+` and the origin for a Maharajah.
+    fn fen_piece(pos: &Maharajah, sq: Square, color: Color, kind: Kind) -> String {
+        let letter = fen_letter(kind.letter(), color);
+        if pos.state.royal.contains(sq) {
+            format!("+{letter}")
+        } else {
+            letter.to_string()
+        }
+    }
+
+    fn castling_field(pos: &Maharajah) -> String {
+        fen::write_locks(pos.state.locked).to_string()
+    }
+
+    fn extra_field(pos: &Maharajah) -> String {
+        format!("{}+{}", pos.state.points[0], pos.state.points[1])
+    }
+
+    /// A Maharajah is drawn with the transformation's letter.
+    fn letter(pos: &Maharajah, sq: Square, kind: Kind) -> u8 {
+        if pos.state.royal.contains(sq) {
+            MAHARAJAH_LETTER
+        } else {
+            kind.letter()
+        }
+    }
+
+    fn view_name(letter: u8) -> &'static str {
+        match Kind::from_letter(letter) {
+            Some(kind) => kind.view_name(),
+            None => view::MAHARAJAH,
+        }
+    }
+
+    /// A Maharajah carries the type it came from (the FEN's `+R` in one letter).
+    fn badge(pos: &Maharajah, sq: Square, color: Color, kind: Kind) -> Option<String> {
+        pos.state
+            .royal
+            .contains(sq)
+            .then(|| fen_letter(kind.letter(), color).to_string())
+    }
+
+    fn points(pos: &Maharajah) -> Option<[u32; 2]> {
+        Some(pos.state.points)
     }
 }

@@ -1,15 +1,10 @@
 use super::*;
-use crate::game::MoveError;
+use crate::game::{MoveError, MoveList, Notation, Position};
 use crate::history::History;
+use crate::kings::testing::{moves, perfts, play, sq};
 
 fn pos(fen: &str) -> Maharajah {
-    Maharajah::from_fen(Variant::Maharajah, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn moves(p: &Maharajah) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    list.iter().map(|m| p.move_name(*m)).collect()
+    crate::kings::testing::pos(fen)
 }
 
 fn transformations(p: &Maharajah) -> Vec<String> {
@@ -22,26 +17,6 @@ fn transformations(p: &Maharajah) -> Vec<String> {
         .collect();
     names.sort();
     names
-}
-
-fn play(p: &Maharajah, name: &str) -> Maharajah {
-    p.play(
-        p.parse_move(name)
-            .unwrap_or_else(|e| panic!("{name} in {}: {e}", p.fen())),
-    )
-}
-
-fn perft(p: &Maharajah, depth: u32) -> u64 {
-    if depth == 1 {
-        return p.count_legal_moves();
-    }
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    list.iter().map(|&mv| perft(&p.play(mv), depth - 1)).sum()
-}
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
 }
 
 #[test]
@@ -131,7 +106,7 @@ fn hand_counted_perft() {
     // Maharajah (none is attacked): 28. Black answers each with the same 28, except
     // that after a White transformation nothing changes for Black: 28 * 28 = 784.
     let start = Maharajah::startpos(Variant::Maharajah);
-    assert_eq!((perft(&start, 1), perft(&start, 2)), (28, 784));
+    assert_eq!(perfts(&start, 2), [28, 784]);
 
     // White locked (transformed last turn): Knight a1 b3 c2 (2); the Maharajah on e1
     // moves as Rook e2-e8 (7, e8 takes the Warrior), d1 c1 b1, f1 g1 h1 (6), as Bishop
@@ -139,31 +114,31 @@ fn hand_counted_perft() {
     // Warrior: 23. Total 25. Black's Warrior then has its five steps, except after
     // e1xe8, which leaves Black without pieces: 24 * 5 = 120.
     let locked = pos("4w3/8/8/8/8/8/8/N3+W3 w T - 0 1 0+0");
-    assert_eq!((perft(&locked, 1), perft(&locked, 2)), (25, 120));
+    assert_eq!(perfts(&locked, 2), [25, 120]);
     // Unlocked: also e1e1w and a1a1m, 27; 26 * 5 = 130.
     let free = pos("4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0");
-    assert_eq!((perft(&free, 1), perft(&free, 2)), (27, 130));
+    assert_eq!(perfts(&free, 2), [27, 130]);
 
     // In check from e8: the Maharajah leaves the e-file (rank 6, diagonals 7, leaps 4)
     // or takes e8 (1): 18; no knight move helps, no transformation is allowed. Black's
     // Rook then has 7 + 7 moves after each of the 17 moves that leave it: 238.
     let check = pos("4r3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0");
-    assert_eq!((perft(&check, 1), perft(&check, 2)), (18, 238));
+    assert_eq!(perfts(&check, 2), [18, 238]);
 
     // Warrior a1 against Warrior b2: a2, b1, xb2 (3). After a2 or b1 the black
     // Warrior has its 8 steps (one a capture); after xb2 Black has nothing: 16.
     let bare = pos("8/8/8/8/8/8/1w6/W7 w - - 0 1 0+0");
-    assert_eq!((perft(&bare, 1), perft(&bare, 2)), (3, 16));
+    assert_eq!(perfts(&bare, 2), [3, 16]);
 
     // a7-a8 with 4 promotions, Warrior a2 b1 b2 (3); a single non-pawn piece does not
     // transform: 7. Black's Warrior e1 steps to d1 d2 e2 f2 f1 each time: 35.
     let promotion = pos("8/P7/8/8/8/8/8/W3w3 w - - 0 1 0+0");
-    assert_eq!((perft(&promotion, 1), perft(&promotion, 2)), (7, 35));
+    assert_eq!(perfts(&promotion, 2), [7, 35]);
 
     // Two Maharajahs forked by the c3 Knight: only b1xc3 and d1xc3 (leaps) save both.
     // Black's Warrior e8 then has its 5 steps: 10.
     let fork = pos("4w3/8/8/8/8/2n5/8/1+R1+B4 w - - 0 1 0+0");
-    assert_eq!((perft(&fork, 1), perft(&fork, 2)), (2, 10));
+    assert_eq!(perfts(&fork, 2), [2, 10]);
     let mut fork_moves = moves(&fork);
     fork_moves.sort();
     assert_eq!(fork_moves, ["b1c3", "d1c3"]);

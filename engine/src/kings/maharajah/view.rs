@@ -1,120 +1,20 @@
-//! The GUI's view of Game I: Warriors and Maharajahs told apart, a Maharajah marked
-//! with the type it came from, the captured points, transformations as a choice.
-use super::{Kind, Maharajah, MAHARAJAH_LETTER};
-use crate::game::{Notation, Position};
-use crate::kings::{en_passant_victim, fen_letter, KingsMove};
-use crate::types::Color;
-use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
+//! The GUI's view of Game I, which the shared view of the kings games draws from the
+//! game's rules: Warriors and Maharajahs told apart, a Maharajah drawn with the
+//! transformation's letter and marked with the type it came from, the captured points,
+//! transformations as a choice.
 
 /// The glyph name of a Maharajah.
-const MAHARAJAH: &str = "maharajah";
-
-impl Kind {
-    /// The glyph name of a piece of this type that is not a Maharajah.
-    pub const fn view_name(self) -> &'static str {
-        match self {
-            Kind::Pawn => "pawn",
-            Kind::Knight => "knight",
-            Kind::Bishop => "bishop",
-            Kind::Rook => "rook",
-            Kind::Warrior => "warrior",
-        }
-    }
-}
-
-impl GameView for Maharajah {
-    fn view(&self) -> PositionView {
-        let pieces = self
-            .occupied()
-            .into_iter()
-            .map(|sq| {
-                let (color, kind, royal) = self.piece_at(sq).expect("an occupied square holds a piece");
-                // The FEN writes a Maharajah `+R`: one letter cannot, so the letter is
-                // the transformation's `M` and the badge the type it came from.
-                if royal {
-                    PieceView {
-                        square: name(sq),
-                        color: color.name(),
-                        kind: MAHARAJAH,
-                        letter: fen_letter(MAHARAJAH_LETTER, color),
-                        badge: Some(fen_letter(kind.letter(), color).to_string()),
-                    }
-                } else {
-                    PieceView {
-                        square: name(sq),
-                        color: color.name(),
-                        kind: kind.view_name(),
-                        letter: fen_letter(kind.letter(), color),
-                        badge: None,
-                    }
-                }
-            })
-            .collect();
-        let us = self.side_to_move();
-        let checks = self
-            .maharajahs(us)
-            .into_iter()
-            .filter(|&sq| self.attacked(sq, !us))
-            .map(name)
-            .collect();
-        PositionView {
-            checks,
-            points: Some([self.points(Color::White), self.points(Color::Black)]),
-            ..PositionView::new(8, 1, us, pieces)
-        }
-    }
-
-    fn move_view(&self, mv: KingsMove) -> MoveView {
-        let (from, to) = (mv.from(), mv.to());
-        let becomes = |letter: u8| {
-            if letter == MAHARAJAH_LETTER {
-                MAHARAJAH
-            } else {
-                Kind::from_letter(letter)
-                    .expect("a move names a piece type")
-                    .view_name()
-            }
-        };
-        let choice = mv.letter().map(|letter| {
-            let group = if mv.is_transformation() {
-                "transformation"
-            } else {
-                "promotion"
-            };
-            ChoiceView::of_kind(group, becomes(letter))
-        });
-        let pawn = self.piece_at(from).is_some_and(|(_, kind, _)| kind == Kind::Pawn);
-        let also = if pawn && from.file() != to.file() && self.piece_at(to).is_none() {
-            vec![name(en_passant_victim(self.side_to_move(), to))]
-        } else {
-            Vec::new()
-        };
-        MoveView {
-            name: self.move_name(mv),
-            from: Some(name(from)),
-            to: name(to),
-            lands: name(to),
-            drop: None,
-            choice,
-            also,
-        }
-    }
-}
+pub(super) const MAHARAJAH: &str = "maharajah";
 
 #[cfg(test)]
 mod tests {
     use crate::game::{Notation, Position, Variant};
-    use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
+    use crate::kings::testing::{view, viewed};
+    use crate::view::{assert_views_consistent_in_playouts, GameView};
     use crate::Maharajah;
 
     fn pos(fen: &str) -> Maharajah {
-        let position = Maharajah::from_fen(Variant::Maharajah, fen).unwrap();
-        assert_views_consistent(&position);
-        position
-    }
-
-    fn view(position: &Maharajah, text: &str) -> MoveView {
-        position.move_view(position.parse_move(text).unwrap())
+        viewed(fen)
     }
 
     #[test]

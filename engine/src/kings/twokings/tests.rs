@@ -1,16 +1,10 @@
 use super::*;
+use crate::game::{MoveError, Notation, Outcome, Position};
 use crate::history::History;
+use crate::kings::testing::{moves, perfts, play, sq};
 
 fn pos(fen: &str) -> TwoKings {
-    TwoKings::from_fen(Variant::TwoKings, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn moves(p: &TwoKings) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    let mut names: Vec<String> = list.iter().map(|m| p.move_name(*m)).collect();
-    names.sort();
-    names
+    crate::kings::testing::pos(fen)
 }
 
 /// The transformations of the piece on `square`.
@@ -21,28 +15,8 @@ fn transformations(p: &TwoKings, square: &str) -> Vec<String> {
         .collect()
 }
 
-fn play(p: &TwoKings, name: &str) -> TwoKings {
-    p.play(
-        p.parse_move(name)
-            .unwrap_or_else(|e| panic!("{name} in {}: {e}", p.fen())),
-    )
-}
-
 fn line(p: &TwoKings, names: &[&str]) -> TwoKings {
     names.iter().fold(*p, |p, name| play(&p, name))
-}
-
-fn perft(p: &TwoKings, depth: u32) -> u64 {
-    if depth == 1 {
-        return p.count_legal_moves();
-    }
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    list.iter().map(|&mv| perft(&p.play(mv), depth - 1)).sum()
-}
-
-fn sq(name: &str) -> Square {
-    Square::parse(name).unwrap()
 }
 
 #[test]
@@ -111,16 +85,16 @@ fn hand_counted_perft() {
     // knight moves, 20; Black the same after each: 400. The same holds for twokings4
     // (pawns a b c f g h: 12, d3-d4 e3-e4: 2, knights 4, Kings d2-c3 e2-f3: 2).
     let start = TwoKings::startpos(Variant::TwoKings);
-    assert_eq!((perft(&start, 1), perft(&start, 2)), (20, 400));
+    assert_eq!(perfts(&start, 2), [20, 400]);
     let four = TwoKings::startpos(Variant::TwoKings4);
-    assert_eq!((perft(&four, 1), perft(&four, 2)), (20, 400));
+    assert_eq!(perfts(&four, 2), [20, 400]);
 
     // Kings a1, h1, nothing waiting: 3 steps each and 3 transformations each, 12. No
     // White piece then reaches d8 d7 e7 f7 f8 (a Queen on a1 or h1 sees b2-h8's
     // diagonal and the h-file, a Marshal or Cardinal less), so Black's lone King has
     // its 5 steps every time: 60.
     let free = pos("4k3/8/8/8/8/8/8/K6K w - - 0 1 -");
-    assert_eq!((perft(&free, 1), perft(&free, 2)), (12, 60));
+    assert_eq!(perfts(&free, 2), [12, 60]);
 
     // a7-a8 promotes to K Q M C (4); d1: c1 c2 d2 e2 (4); e1: d2 e2 f2 f1 (4);
     // 6 transformations: 18. Black's King e8 then has 5 steps, except: a8=Q and a8=M
@@ -129,13 +103,13 @@ fn hand_counted_perft() {
     // Promotions 5 + 3 + 3 + 5 = 16, King steps 8 * 5 = 40,
     // transformations 3 + 3 + 5 + 4 + 4 + 5 = 24; total 80.
     let promotion = pos("4k3/P7/8/8/8/8/8/3KK3 w - - 0 1 -");
-    assert_eq!((perft(&promotion, 1), perft(&promotion, 2)), (18, 80));
+    assert_eq!(perfts(&promotion, 2), [18, 80]);
 
     // The e-file King has moved to e2: Rook a1 9 moves (a2-a8, b1, c1), Rook h1 10
     // (h2-h8, g1, f1, e1), King d1 4 (c1 c2 d2 e1), King e2 7, 6 transformations, and
     // d1 castles with either Rook: 38.
     let castling = pos("r2kk2r/8/8/8/8/8/4K3/R2K3R w ADHadeh - 0 1 -");
-    assert_eq!(perft(&castling, 1), 38);
+    assert_eq!(perfts(&castling, 1), [38]);
 
     // The c2 Rook attacks a2 b2 c1 g2 h2, but with two Kings one may step onto an
     // attacked square while the other is safe: b1 a1 a2 b2 c1 xc2 (5), h1 g1 g2 h2
@@ -145,7 +119,7 @@ fn hand_counted_perft() {
     // b1xc2, which leaves the King alone (5); no transformed piece reaches Black's
     // King's squares: 6 * 19 + 19 * 5 + 18 * 2 + 5 = 250.
     let royal = pos("3k4/8/8/8/8/8/2r5/1K5K w - - 0 1 -");
-    assert_eq!((perft(&royal, 1), perft(&royal, 2)), (14, 250));
+    assert_eq!(perfts(&royal, 2), [14, 250]);
 
     // The Cardinal e1 still waits one turn: King a2 b1 b2 (3), Cardinal d2 c3 b4 a5 f2
     // g3 h4 and c2 d3 f3 g2 (11), no transformation: 14. Black's King e8 then has its
@@ -153,9 +127,9 @@ fn hand_counted_perft() {
     // a5 (d8: 4), h4 (e7 d8: 3). 3 * 5 + 8 * 5 + 3 + 4 + 3 = 65. Without the wait the
     // Cardinal also becomes a King (15), after which Black has its 5 steps (70).
     let waiting = pos("4k3/8/8/8/8/8/8/K3C3 w - - 0 1 e1=1");
-    assert_eq!((perft(&waiting, 1), perft(&waiting, 2)), (14, 65));
+    assert_eq!(perfts(&waiting, 2), [14, 65]);
     let free_cardinal = pos("4k3/8/8/8/8/8/8/K3C3 w - - 0 1 -");
-    assert_eq!((perft(&free_cardinal, 1), perft(&free_cardinal, 2)), (15, 70));
+    assert_eq!(perfts(&free_cardinal, 2), [15, 70]);
 
     // The Marshal e1 is pinned to the lone King a1 along rank 1: it may go to d1 c1 b1
     // f1 g1 or take h1 (6), or become a King on the attacked e1, since a1 stays safe
@@ -166,7 +140,7 @@ fn hand_counted_perft() {
     // checks along the h-file: g8 g7 (2); after e1 becomes a King the Rook may take it
     // (g1 f1 xe1, h2-h7) and the King has 3: 12. 36+13+14+15+11+8+2+12 = 111.
     let pinned = pos("7k/8/8/8/8/8/8/K3M2r w - - 0 1 -");
-    assert_eq!((perft(&pinned, 1), perft(&pinned, 2)), (10, 111));
+    assert_eq!(perfts(&pinned, 2), [10, 111]);
 }
 
 #[test]

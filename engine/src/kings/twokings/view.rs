@@ -1,113 +1,16 @@
-//! The GUI's view of Game II: Kings and compounds with their wait counters, Chess960
+//! Tests of the GUI's view of Game II, which the shared view of the kings games draws
+//! from the game's rules: Kings and compounds with their wait counters, Chess960
 //! castling, transformations as a choice.
-use super::{castling_targets, Kind, TwoKings};
-use crate::game::{Notation, Position};
-use crate::kings::{en_passant_victim, fen_letter, KingsMove};
-use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
-
-impl Kind {
-    pub const fn view_name(self) -> &'static str {
-        match self {
-            Kind::Pawn => "pawn",
-            Kind::Knight => "knight",
-            Kind::Bishop => "bishop",
-            Kind::Rook => "rook",
-            Kind::Queen => "queen",
-            Kind::King => "king",
-            Kind::Marshal => "marshal",
-            Kind::Cardinal => "cardinal",
-        }
-    }
-}
-
-impl GameView for TwoKings {
-    fn view(&self) -> PositionView {
-        let pieces = self
-            .occupied()
-            .into_iter()
-            .map(|sq| {
-                let (color, kind) = self.piece_at(sq).expect("an occupied square holds a piece");
-                // The badge counts the own turns left before the piece may transform.
-                let wait = self.wait(sq);
-                PieceView {
-                    square: name(sq),
-                    color: color.name(),
-                    kind: kind.view_name(),
-                    letter: fen_letter(kind.letter(), color),
-                    badge: (wait > 0).then(|| wait.to_string()),
-                }
-            })
-            .collect();
-        let us = self.side_to_move();
-        let checks = self
-            .kings(us)
-            .into_iter()
-            .filter(|&sq| self.attacked(sq, !us))
-            .map(name)
-            .collect();
-        PositionView {
-            checks,
-            ..PositionView::new(8, 1, us, pieces)
-        }
-    }
-
-    fn move_view(&self, mv: KingsMove) -> MoveView {
-        let (from, to) = (mv.from(), mv.to());
-        if mv.is_castle() {
-            // Castling is written King-takes-Rook (`d1a1`) and clicked so: the King's
-            // destination would not do, as the d-file King's step to c1 ends there too.
-            let (king_to, rook_to) = castling_targets(from, to);
-            return MoveView {
-                name: self.move_name(mv),
-                from: Some(name(from)),
-                to: name(to),
-                lands: name(king_to),
-                drop: None,
-                choice: None,
-                also: vec![name(to), name(rook_to)],
-            };
-        }
-        let choice = mv.letter().map(|letter| {
-            let group = if mv.is_transformation() {
-                "transformation"
-            } else {
-                "promotion"
-            };
-            let kind = Kind::from_letter(letter).expect("a move names a piece type");
-            ChoiceView::of_kind(group, kind.view_name())
-        });
-        let pawn = self.piece_at(from).is_some_and(|(_, kind)| kind == Kind::Pawn);
-        let also = if pawn && from.file() != to.file() && self.piece_at(to).is_none() {
-            vec![name(en_passant_victim(self.side_to_move(), to))]
-        } else {
-            Vec::new()
-        };
-        MoveView {
-            name: self.move_name(mv),
-            from: Some(name(from)),
-            to: name(to),
-            lands: name(to),
-            drop: None,
-            choice,
-            also,
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
     use crate::game::{Notation, Position, Variant};
-    use crate::view::{assert_views_consistent, assert_views_consistent_in_playouts, GameView, MoveView};
+    use crate::kings::testing::{view, viewed};
+    use crate::view::{assert_views_consistent_in_playouts, GameView};
     use crate::TwoKings;
 
     fn pos(fen: &str) -> TwoKings {
-        let position = TwoKings::from_fen(Variant::TwoKings, fen).unwrap();
-        assert_views_consistent(&position);
-        position
-    }
-
-    fn view(position: &TwoKings, text: &str) -> MoveView {
-        position.move_view(position.parse_move(text).unwrap())
+        viewed(fen)
     }
 
     fn badge(position: &TwoKings, square: &str) -> Option<String> {

@@ -1,0 +1,610 @@
+//! The position both games play on: piece sets, side, en passant, counters and the
+//! hash, changed together in one place, and the parts of move generation, play, FEN
+//! and search that the games share. Each game plugs in its [`Rules`], a type that holds
+//! the state only it keeps and says where its rules differ.
+
+use super::{
+    castling_targets, en_passant_possible, en_passant_victim, pawn_moves, FenChars, KingsMove, Movement, Movers,
+    PieceType,
+};
+use crate::bitboard::Bitboard;
+use crate::game::{
+    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
+    SearchRules, Variant,
+};
+use crate::types::{Color, Square};
+use std::fmt::Debug;
+
+/// A piece type of one of the games: the pawn moves as in chess, the others by a
+/// [`Movement`].
+pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
+    /// Every type, in the order of [`PieceKind::index`].
+    const ALL: &'static [Self];
+    /// What a pawn promotes to, in move-list order.
+    const PROMOTIONS: &'static [Self];
+
+    /// Each type's letter, movement and glyph, in the order of [`PieceKind::index`].
+    const TYPES: &'static [PieceType];
+
+    /// The slot of this type in the piece sets, [`PieceKind::TYPES`] and the Zobrist
+    /// keys.
+    fn index(self) -> usize;
+
+    /// Lower-case letter: FEN (black), promotion and transformation suffix.
+    #[inline(always)]
+    fn letter(self) -> u8 {
+        Self::TYPES[self.index()].letter
+    }
+
+    /// How a piece of this type moves and attacks: its [`PieceType::movement`], by a
+    /// `match`, which lets the compiler specialise move generation per type (a table
+    /// lookup costs perft some 5% more instructions).
+    fn movement(self) -> Movement;
+
+    /// The glyph name a GUI draws a piece of this type with.
+    fn view_name(self) -> &'static str {
+        Self::TYPES[self.index()].glyph
+    }
+
+    /// The pawn, first of [`PieceKind::ALL`].
+    #[inline(always)]
+    fn pawn() -> Self {
+        Self::ALL[0]
+    }
+
+    /// The type a letter of either case names.
+    fn from_letter(letter: u8) -> Option<Self> {
+        let letter = letter.to_ascii_lowercase();
+        Self::ALL.iter().copied().find(|kind| kind.letter() == letter)
+    }
+}
+
+/// The Zobrist keys of what every kings position holds; each game draws its own.
+#[derive(Copy, Clone, Debug)]
+pub struct BoardKeys {
+    /// One key per colour, piece type (in [`PieceKind::index`] order) and square.
+    pub pieces: &'static [u64],
+    /// Black to move.
+    pub black_to_move: u64,
+    /// The en passant file.
+    pub en_passant: [u64; 8],
+}
+
+/// Which pseudo-legal moves [`KingsPosition::generate`] plays out to judge them.
+#[derive(Copy, Clone, Debug)]
+pub enum Tested {
+    /// None: every pseudo-legal move is legal.
+    Nothing,
+    /// The moves from these origins (those that may endanger the mover's royal
+    /// pieces), castling and en passant.
+    Origins(Bitboard),
+    /// The side to move has no moves at all.
+    NoMoves,
+}
+
+/// One game's rules. The implementing type is the state only that game keeps (stored
+/// in [`KingsPosition::state`]); its functions are where the games differ.
+pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
+    /// The game's piece types.
+    type Kind: PieceKind;
+    /// A FEN piece token as read: colour, type and the game's marks.
+    type Cell: Copy;
+
+    /// The variants the game plays.
+    const VARIANTS: &'static [Variant];
+    /// The game's Zobrist keys of the board.
+    const KEYS: BoardKeys;
+
+    /// The state of an empty board of `variant`.
+    fn empty(variant: Variant) -> Self;
+
+    /// The variant played.
+    fn variant(&self) -> Variant;
+
+    /// The Zobrist hash of the game's own state.
+    fn state_hash(pos: &KingsPosition<Self>) -> u64;
+
+    /// Pieces that move otherwise than their type (Game I's Maharajahs keep their
+    /// origin type) and the movement they share; none by default.
+    #[inline(always)]
+    fn recast(_pos: &KingsPosition<Self>) -> (Bitboard, Movement) {
+        (Bitboard::EMPTY, Movement::new(false, false, false, false))
+    }
+
+    /// Calls `visit` with every pseudo-legal move of the side to move, in the game's
+    /// move-list order.
+    fn pseudo_moves(pos: &KingsPosition<Self>, visit: impl FnMut(KingsMove));
+
+    /// Plays `mv` for the side to move, without the turn change: the caller judges the
+    /// mover's safety on the result.
+    fn make(pos: &KingsPosition<Self>, mv: KingsMove) -> KingsPosition<Self>;
+
+    /// What [`Rules::tested`] would say for a side to move without royal pieces.
+    const WITHOUT_ROYALS: Tested;
+
+    /// Which pseudo-legal moves of the side to move, whose royal pieces are `royals`
+    /// (never none), must be played out to be judged.
+    fn tested(pos: &KingsPosition<Self>, royals: Bitboard) -> Tested;
+
+    /// Whether `mv` (pseudo-legal) leaves the mover's royal pieces as the game requires.
+    fn is_legal(pos: &KingsPosition<Self>, mv: KingsMove) -> bool;
+
+    /// Whether `color` is in check, as the game defines it.
+    fn in_check(pos: &KingsPosition<Self>, color: Color) -> bool;
+
+    /// The royal pieces of `color` (a GUI marks the attacked ones).
+    fn royals(pos: &KingsPosition<Self>, color: Color) -> Bitboard;
+
+    /// [`Position::judge`].
+    fn judge(pos: &KingsPosition<Self>, any_legal_move: bool) -> Option<GameResult>;
+
+    /// [`Position::rule_draw_result`]: a draw unless the game decides otherwise.
+    fn rule_draw_result(_pos: &KingsPosition<Self>, reason: EndReason) -> GameResult {
+        GameResult {
+            outcome: Outcome::Draw,
+            reason,
+        }
+    }
+
+    /// Whether the search may pass here, besides not being in check.
+    fn may_pass(pos: &KingsPosition<Self>) -> bool;
+
+    /// Reads one FEN piece token.
+    fn read_piece(chars: &mut FenChars) -> Result<Self::Cell, FenError>;
+
+    /// Puts a piece read from a FEN on `sq`.
+    fn place(pos: &mut KingsPosition<Self>, sq: Square, cell: Self::Cell);
+
+    /// The most men a side may have in a FEN.
+    fn most_men(&self) -> u32 {
+        16
+    }
+
+    /// The game's own FEN checks of `color`'s army.
+    fn check_army(_pos: &KingsPosition<Self>, _color: Color) -> Result<(), FenError> {
+        Ok(())
+    }
+
+    /// The FEN error of a side that made the last move without what it must have
+    /// (pieces, a King); that it is not in check the reader tests itself.
+    fn mover_lacks(pos: &KingsPosition<Self>, mover: Color) -> Option<FenError>;
+
+    /// Reads the FEN castling field, which each game uses its own way.
+    fn read_castling_field(pos: &mut KingsPosition<Self>, field: &str) -> Result<(), FenError>;
+
+    /// Reads the seventh FEN field, if present (the counters are already read).
+    fn read_extra_field(pos: &mut KingsPosition<Self>, field: Option<&str>) -> Result<(), FenError>;
+
+    /// The FEN token of the piece on `sq`.
+    fn fen_piece(pos: &KingsPosition<Self>, sq: Square, color: Color, kind: Self::Kind) -> String;
+
+    /// The FEN castling field.
+    fn castling_field(pos: &KingsPosition<Self>) -> String;
+
+    /// The seventh FEN field.
+    fn extra_field(pos: &KingsPosition<Self>) -> String;
+
+    /// The lower-case letter the piece on `sq` is drawn with.
+    fn letter(_pos: &KingsPosition<Self>, _sq: Square, kind: Self::Kind) -> u8 {
+        kind.letter()
+    }
+
+    /// The glyph name of what a letter drawn or named in a move stands for.
+    fn view_name(letter: u8) -> &'static str {
+        Self::Kind::from_letter(letter)
+            .expect("a letter of the game names a piece type")
+            .view_name()
+    }
+
+    /// A short mark a GUI draws on the piece on `sq`.
+    fn badge(pos: &KingsPosition<Self>, sq: Square, color: Color, kind: Self::Kind) -> Option<String>;
+
+    /// The points each side captured, where the game counts them.
+    fn points(_pos: &KingsPosition<Self>) -> Option<[u32; 2]> {
+        None
+    }
+}
+
+/// A position of either game: the piece sets, side, clocks and hash both keep, and the
+/// game's own state.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+pub struct KingsPosition<R: Rules> {
+    /// One set per piece type (Game II has eight; Game I leaves the last three empty).
+    pub(super) kinds: [Bitboard; 8],
+    pub(super) colors: [Bitboard; 2],
+    pub(super) side: Color,
+    /// Set only when an en passant capture is legal.
+    pub(super) ep: Option<Square>,
+    pub(super) halfmove: u32,
+    pub(super) fullmove: u32,
+    pub(super) hash: u64,
+    /// What the game keeps besides.
+    pub(super) state: R,
+}
+
+impl<R: Rules> KingsPosition<R> {
+    pub(super) fn empty(variant: Variant) -> Self {
+        KingsPosition {
+            kinds: [Bitboard::EMPTY; 8],
+            colors: [Bitboard::EMPTY; 2],
+            side: Color::White,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+            hash: 0,
+            state: R::empty(variant),
+        }
+    }
+
+    /// `color`'s pieces of type `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color, kind: R::Kind) -> Bitboard {
+        self.colors[color.index()] & self.kinds[kind.index()]
+    }
+
+    /// `color`'s pieces.
+    #[inline(always)]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.colors[color.index()]
+    }
+
+    /// Every piece.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// `color`'s pieces other than pawns.
+    #[inline(always)]
+    pub fn non_pawns(&self, color: Color) -> Bitboard {
+        self.by_color(color) & !self.kinds[R::Kind::pawn().index()]
+    }
+
+    /// The type of the piece on `sq`.
+    #[inline(always)]
+    pub fn kind_at(&self, sq: Square) -> Option<R::Kind> {
+        R::Kind::ALL
+            .iter()
+            .copied()
+            .find(|kind| self.kinds[kind.index()].contains(sq))
+    }
+
+    /// The colour of the piece on `sq`.
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))
+    }
+
+    /// `color`'s pieces by movement.
+    #[inline(always)]
+    pub fn movers(&self, color: Color) -> Movers {
+        let ours = self.by_color(color);
+        let (recast, movement) = R::recast(self);
+        let mut movers = Movers {
+            pawns: self.pieces(color, R::Kind::pawn()),
+            ..Movers::default()
+        };
+        for &kind in &R::Kind::ALL[1..] {
+            movers.add(kind.movement(), self.kinds[kind.index()] & ours & !recast);
+        }
+        movers.add(movement, recast & ours);
+        movers
+    }
+
+    /// Whether `by` attacks `sq`.
+    #[inline(always)]
+    pub fn attacked(&self, sq: Square, by: Color) -> bool {
+        self.movers(by).attack(sq, by, self.occupied())
+    }
+
+    #[inline(always)]
+    fn piece_key(color: Color, kind: R::Kind, sq: Square) -> u64 {
+        R::KEYS.pieces[(color.index() * R::Kind::ALL.len() + kind.index()) * 64 + sq.index()]
+    }
+
+    /// Adds or removes a piece, with its hash.
+    #[inline(always)]
+    pub(super) fn toggle(&mut self, color: Color, kind: R::Kind, sq: Square) {
+        let bit = Bitboard::from_square(sq);
+        self.kinds[kind.index()] ^= bit;
+        self.colors[color.index()] ^= bit;
+        self.hash ^= Self::piece_key(color, kind, sq);
+    }
+
+    #[inline(always)]
+    fn set_ep(&mut self, ep: Option<Square>) {
+        if let Some(old) = self.ep {
+            self.hash ^= R::KEYS.en_passant[old.file() as usize];
+        }
+        if let Some(new) = ep {
+            self.hash ^= R::KEYS.en_passant[new.file() as usize];
+        }
+        self.ep = ep;
+    }
+
+    /// The position a move of the side to move starts from: no en passant, the clock
+    /// one ply on.
+    #[inline(always)]
+    pub(super) fn successor(&self) -> Self {
+        let mut next = *self;
+        next.set_ep(None);
+        next.halfmove = next.halfmove.saturating_add(1);
+        next
+    }
+
+    /// The ordinary part of a move played on the successor of `before`: the piece on
+    /// `mv.from()` goes to `mv.to()` (as the promotion piece, if `mv` names one), taking
+    /// what stands there or the pawn passed en passant; a pawn move or a capture resets
+    /// the clock. Returns the type captured.
+    #[inline(always)]
+    pub(super) fn move_piece(&mut self, before: &Self, mv: KingsMove) -> Option<R::Kind> {
+        let (from, to) = (mv.from(), mv.to());
+        let us = before.side;
+        let them = !us;
+        let kind = before.kind_at(from).expect("a move starts on a piece");
+        let mut captured = None;
+        if kind == R::Kind::pawn() && before.ep == Some(to) {
+            self.toggle(them, R::Kind::pawn(), en_passant_victim(us, to));
+            captured = Some(R::Kind::pawn());
+        } else if before.by_color(them).contains(to) {
+            let victim = before.kind_at(to).expect("an occupied square holds a piece");
+            self.toggle(them, victim, to);
+            captured = Some(victim);
+        }
+        self.toggle(us, kind, from);
+        let placed = mv.letter().and_then(R::Kind::from_letter).unwrap_or(kind);
+        self.toggle(us, placed, to);
+        if kind == R::Kind::pawn() || captured.is_some() {
+            self.halfmove = 0;
+        }
+        captured
+    }
+
+    /// Calls `visit` with the moves of the piece of type `kind` on `from` (its own
+    /// movement, or the recast one) to squares its side does not hold.
+    #[inline(always)]
+    pub(super) fn piece_moves(&self, from: Square, kind: R::Kind, visit: &mut impl FnMut(KingsMove)) {
+        let (recast, movement) = R::recast(self);
+        let movement = if recast.contains(from) {
+            movement
+        } else {
+            kind.movement()
+        };
+        for to in movement.reach(from, self.occupied()) & !self.by_color(self.side) {
+            visit(KingsMove::new(from, to, None));
+        }
+    }
+
+    /// Calls `visit` with the pawn moves of the side to move, one per promotion piece
+    /// on the last rank.
+    #[inline(always)]
+    pub(super) fn pawn_moves(&self, visit: &mut impl FnMut(KingsMove)) {
+        let us = self.side;
+        pawn_moves(
+            us,
+            self.pieces(us, R::Kind::pawn()),
+            self.occupied(),
+            self.by_color(!us),
+            self.ep,
+            |pm| {
+                if pm.promotes {
+                    for kind in R::Kind::PROMOTIONS {
+                        visit(KingsMove::new(pm.from, pm.to, Some(kind.letter())));
+                    }
+                } else {
+                    visit(KingsMove::new(pm.from, pm.to, None));
+                }
+            },
+        );
+    }
+
+    /// Calls `visit` with every legal move of the side to move: the moves the game does
+    /// not test are legal as generated; the others are played out.
+    #[inline(always)]
+    pub fn generate(&self, mut visit: impl FnMut(KingsMove)) {
+        let royals = R::royals(self, self.side);
+        let verdict = if royals.is_empty() {
+            R::WITHOUT_ROYALS
+        } else {
+            R::tested(self, royals)
+        };
+        let tested = match verdict {
+            Tested::Nothing => return R::pseudo_moves(self, visit),
+            Tested::Origins(origins) => origins,
+            Tested::NoMoves => return,
+        };
+        R::pseudo_moves(self, |mv| {
+            let quick = !mv.is_castle() && !tested.contains(mv.from()) && self.ep != Some(mv.to());
+            if quick || R::is_legal(self, mv) {
+                visit(mv)
+            }
+        });
+    }
+
+    /// Finishes a move or a FEN: the en passant square `ep` is kept only when a capture
+    /// onto it is legal for the side now to move.
+    pub(super) fn settle_en_passant(&mut self, ep: Option<Square>) {
+        self.set_ep(ep);
+        if let Some(ep) = ep {
+            let pawns = self.pieces(self.side, R::Kind::pawn());
+            if !en_passant_possible(self.side, ep, pawns, |mv| R::is_legal(self, mv)) {
+                self.set_ep(None);
+            }
+        }
+    }
+
+    pub(super) fn compute_hash(&self) -> u64 {
+        let mut hash = R::state_hash(self);
+        for color in Color::ALL {
+            for &kind in R::Kind::ALL {
+                for sq in self.pieces(color, kind) {
+                    hash ^= Self::piece_key(color, kind, sq);
+                }
+            }
+        }
+        if self.side == Color::Black {
+            hash ^= R::KEYS.black_to_move;
+        }
+        if let Some(ep) = self.ep {
+            hash ^= R::KEYS.en_passant[ep.file() as usize];
+        }
+        hash
+    }
+
+    /// The result of the side to move losing for `reason`.
+    pub(super) fn lost(&self, reason: EndReason) -> GameResult {
+        GameResult {
+            outcome: Outcome::Win(!self.side),
+            reason,
+        }
+    }
+
+    /// The letter the piece on `sq` is drawn with, upper case for White.
+    pub(super) fn drawn_letter(&self, sq: Square) -> Option<char> {
+        let (color, kind) = (self.color_at(sq)?, self.kind_at(sq)?);
+        Some(super::fen_letter(R::letter(self, sq, kind), color))
+    }
+}
+
+impl<R: Rules> Position for KingsPosition<R> {
+    type Move = KingsMove;
+
+    const VARIANTS: &'static [Variant] = R::VARIANTS;
+
+    fn variant(&self) -> Variant {
+        self.state.variant()
+    }
+
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn legal_moves(&self, moves: &mut MoveList<KingsMove>) {
+        self.generate(|mv| moves.push(mv));
+    }
+
+    fn count_legal_moves(&self) -> u64 {
+        let mut count = 0;
+        self.generate(|_| count += 1);
+        count
+    }
+
+    fn play(&self, mv: KingsMove) -> Self {
+        let mut next = R::make(self, mv);
+        let us = self.side;
+        if us == Color::Black {
+            next.fullmove = next.fullmove.saturating_add(1);
+        }
+        next.side = !us;
+        next.hash ^= R::KEYS.black_to_move;
+        if mv.is_double_step() && self.pieces(us, R::Kind::pawn()).contains(mv.from()) {
+            next.settle_en_passant(Some(mv.from().offset(us.forward())));
+        }
+        next
+    }
+
+    #[inline(always)]
+    fn in_check(&self) -> bool {
+        R::in_check(self, self.side)
+    }
+
+    fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
+        R::judge(self, any_legal_move)
+    }
+
+    fn halfmove_clock(&self) -> u32 {
+        self.halfmove
+    }
+
+    fn rule_draw_result(&self, reason: EndReason) -> GameResult {
+        R::rule_draw_result(self, reason)
+    }
+}
+
+impl<R: Rules> Notation for KingsPosition<R> {
+    fn read_fen(variant: Variant, fen: &str, _options: &RuleOptions) -> Result<Self, FenError> {
+        super::fen::read(variant, fen)
+    }
+
+    fn fen(&self) -> String {
+        super::fen::write(self)
+    }
+
+    fn move_name(&self, mv: KingsMove) -> String {
+        mv.to_string()
+    }
+
+    /// The protocol form, and castling also as the King's two-square move (`e1g1`)
+    /// where no other legal move has that name.
+    fn parse_move(&self, text: &str) -> Result<KingsMove, MoveError> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        if let Some(&mv) = moves.iter().find(|mv| mv.to_string() == text) {
+            return Ok(mv);
+        }
+        let castles = moves.iter().copied().filter(|mv| mv.is_castle()).find(|mv| {
+            let (king_to, _) = castling_targets(mv.from(), mv.to());
+            format!("{}{king_to}", mv.from()) == text
+        });
+        castles.ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    fn render(&self) -> String {
+        crate::fen::render_board(|sq| self.drawn_letter(sq))
+    }
+}
+
+impl<R: Rules> SearchHints for KingsPosition<R> {
+    const SEARCH: SearchRules = SearchRules {
+        null_move: true,
+        late_move_reductions: true,
+        mandatory_capture: false,
+    };
+
+    #[inline(always)]
+    fn is_capture(&self, mv: KingsMove) -> bool {
+        !mv.is_transformation()
+            && !mv.is_castle()
+            && (self.by_color(!self.side).contains(mv.to())
+                || (self.ep == Some(mv.to()) && self.pieces(self.side, R::Kind::pawn()).contains(mv.from())))
+    }
+
+    #[inline(always)]
+    fn is_tactical(&self, mv: KingsMove) -> bool {
+        self.is_capture(mv) || mv.promotion().is_some()
+    }
+
+    fn null_move(&self) -> Option<Self> {
+        if !R::may_pass(self) || self.in_check() {
+            return None;
+        }
+        let mut next = self.successor();
+        next.side = !self.side;
+        next.hash ^= R::KEYS.black_to_move;
+        Some(next)
+    }
+
+    #[inline(always)]
+    fn move_code(mv: KingsMove) -> u32 {
+        mv.code()
+    }
+
+    const HISTORY_SIZE: usize = 2 * 64 * 64;
+
+    #[inline(always)]
+    fn history_index(&self, mv: KingsMove) -> usize {
+        (self.side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
+    }
+}
