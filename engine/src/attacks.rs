@@ -25,20 +25,20 @@ fn slider(entry: &Magic, occupied: Bitboard) -> Bitboard {
     Bitboard(SLIDER_ATTACKS[entry.offset as usize + index])
 }
 
-#[inline(always)]
 /// Squares a rook on `sq` attacks, `occupied` blocking (magic bitboards).
+#[inline(always)]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&ROOK_MAGICS[sq.index()], occupied)
 }
 
-#[inline(always)]
 /// Squares a bishop on `sq` attacks, `occupied` blocking (magic bitboards).
+#[inline(always)]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     slider(&BISHOP_MAGICS[sq.index()], occupied)
 }
 
-#[inline(always)]
 /// Squares a queen on `sq` attacks, `occupied` blocking.
+#[inline(always)]
 pub fn queen_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
     rook_attacks(sq, occupied) | bishop_attacks(sq, occupied)
 }
@@ -67,14 +67,14 @@ const KNIGHT: [Bitboard; 64] = leaper_table(&[(1, 2), (2, 1), (2, -1), (1, -2), 
 const KING: [Bitboard; 64] = leaper_table(&[(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)]);
 const PAWN: [[Bitboard; 64]; 2] = [leaper_table(&[(-1, 1), (1, 1)]), leaper_table(&[(-1, -1), (1, -1)])];
 
-#[inline(always)]
 /// Squares a knight on `sq` attacks.
+#[inline(always)]
 pub fn knight_attacks(sq: Square) -> Bitboard {
     KNIGHT[sq.index()]
 }
 
-#[inline(always)]
 /// Squares a king on `sq` attacks.
+#[inline(always)]
 pub fn king_attacks(sq: Square) -> Bitboard {
     KING[sq.index()]
 }

@@ -16,32 +16,32 @@ macro_rules! bitboard_type {
             /// The empty set.
             pub const EMPTY: $name = $name(0);
 
-            #[inline(always)]
             /// The set of `sq` alone.
+            #[inline(always)]
             pub const fn from_square(sq: $square) -> $name {
                 $name(1 << sq.index())
             }
 
-            #[inline(always)]
             /// Whether no square is in the set.
+            #[inline(always)]
             pub const fn is_empty(self) -> bool {
                 self.0 == 0
             }
 
-            #[inline(always)]
             /// Whether some square is in the set.
+            #[inline(always)]
             pub const fn nonempty(self) -> bool {
                 self.0 != 0
             }
 
-            #[inline(always)]
             /// Whether `sq` is in the set.
+            #[inline(always)]
             pub const fn contains(self, sq: $square) -> bool {
                 self.0 & (1 << sq.index()) != 0
             }
 
-            #[inline(always)]
             /// The number of squares in the set.
+            #[inline(always)]
             pub const fn count(self) -> u32 {
                 self.0.count_ones()
             }
@@ -64,8 +64,8 @@ macro_rules! bitboard_type {
                 $square::new((<$word>::BITS - 1 - self.0.leading_zeros()) as u8)
             }
 
-            #[inline(always)]
             /// The lowest square, if any.
+            #[inline(always)]
             pub const fn try_first(self) -> Option<$square> {
                 if self.0 == 0 {
                     None
@@ -74,14 +74,14 @@ macro_rules! bitboard_type {
                 }
             }
 
-            #[inline(always)]
             /// The set with `sq` added.
+            #[inline(always)]
             pub const fn with(self, sq: $square) -> $name {
                 $name(self.0 | 1 << sq.index())
             }
 
-            #[inline(always)]
             /// The set with `sq` taken out.
+            #[inline(always)]
             pub const fn without(self, sq: $square) -> $name {
                 $name(self.0 & !(1 << sq.index()))
             }
@@ -182,14 +182,14 @@ impl Bitboard {
     /// The light squares.
     pub const LIGHT_SQUARES: Bitboard = Bitboard(!0xaa55_aa55_aa55_aa55);
 
-    #[inline(always)]
     /// The rank `rank` (0 is the first).
+    #[inline(always)]
     pub const fn rank(rank: u8) -> Bitboard {
         Bitboard(0xff << (8 * rank))
     }
 
-    #[inline(always)]
     /// The file `file` (0 is the a-file).
+    #[inline(always)]
     pub const fn file(file: u8) -> Bitboard {
         Bitboard(Self::FILE_A.0 << file)
     }

@@ -203,9 +203,9 @@ impl Variant {
     }
 }
 
+/// A protocol name no variant has.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 #[error("unknown variant '{0}' (known: {names})", names = Variant::all().map(Variant::name).collect::<Vec<_>>().join(", "))]
-/// A protocol name no variant has.
 pub struct UnknownVariant(pub String);
 
 /// How a finished game ended.
@@ -280,8 +280,8 @@ impl EndReason {
     }
 }
 
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 /// How a game ended: who won and why.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct GameResult {
     /// Who won.
     pub outcome: Outcome,
@@ -319,22 +319,22 @@ impl GameResult {
 /// Why a FEN was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum FenError {
-    #[error("empty FEN")]
     /// The FEN is empty.
+    #[error("empty FEN")]
     Empty,
-    #[error("expected {expected} fields, found {found}")]
     /// The FEN has the wrong number of fields.
+    #[error("expected {expected} fields, found {found}")]
     FieldCount {
         /// How many fields the game reads.
         expected: &'static str,
         /// How many there are.
         found: usize,
     },
-    #[error("board has {0} ranks, expected {1}")]
     /// The board has this many ranks instead of that many.
+    #[error("board has {0} ranks, expected {1}")]
     RankCount(usize, usize),
-    #[error("rank {rank} has {squares} squares, expected {expected}")]
     /// A rank does not fill the board's width.
+    #[error("rank {rank} has {squares} squares, expected {expected}")]
     RankLength {
         /// The rank, counted from 1.
         rank: usize,
@@ -343,71 +343,71 @@ pub enum FenError {
         /// The board's width.
         expected: usize,
     },
-    #[error("invalid piece letter '{0}'")]
     /// A letter that is no piece of this game.
+    #[error("invalid piece letter '{0}'")]
     InvalidPiece(char),
-    #[error("invalid empty-square count '{0}'")]
     /// A count of empty squares that is zero or malformed.
+    #[error("invalid empty-square count '{0}'")]
     InvalidEmptyCount(String),
-    #[error("invalid side to move '{0}' (expected w or b)")]
     /// The side to move is neither `w` nor `b`.
+    #[error("invalid side to move '{0}' (expected w or b)")]
     InvalidSideToMove(String),
-    #[error("invalid castling field '{0}'")]
     /// A malformed castling field.
+    #[error("invalid castling field '{0}'")]
     InvalidCastling(String),
-    #[error("castling right '{0}' listed twice")]
     /// A castling right written twice.
+    #[error("castling right '{0}' listed twice")]
     DuplicateCastling(char),
-    #[error("castling right '{0}' needs the king and rook on their original squares")]
     /// A castling right whose king or rook is not at home.
+    #[error("castling right '{0}' needs the king and rook on their original squares")]
     CastlingWithoutPieces(char),
-    #[error("invalid en passant square '{0}'")]
     /// A malformed en passant square.
+    #[error("invalid en passant square '{0}'")]
     InvalidEnPassant(String),
-    #[error("en passant square {0} is not on the rank behind a pawn that just double-stepped")]
     /// An en passant square no double step can have made.
+    #[error("en passant square {0} is not on the rank behind a pawn that just double-stepped")]
     ImpossibleEnPassant(String),
-    #[error("invalid halfmove clock '{0}'")]
     /// A malformed halfmove clock.
+    #[error("invalid halfmove clock '{0}'")]
     InvalidHalfmoveClock(String),
-    #[error("invalid fullmove number '{0}'")]
     /// A malformed or zero move number.
+    #[error("invalid fullmove number '{0}'")]
     InvalidFullmoveNumber(String),
-    #[error("{0} has no king")]
     /// This side has no King.
+    #[error("{0} has no king")]
     MissingKing(&'static str),
-    #[error("{0} has more than one king")]
     /// This side has more Kings than the game allows.
+    #[error("{0} has more than one king")]
     TooManyKings(&'static str),
-    #[error("{0} has more than {1} pieces")]
     /// This side has more men than the game allows.
+    #[error("{0} has more than {1} pieces")]
     TooManyPieces(&'static str, u32),
-    #[error("{0} has more than 8 pawns")]
     /// This side has more than eight pawns.
+    #[error("{0} has more than 8 pawns")]
     TooManyPawns(&'static str),
-    #[error("pawn on the first or last rank")]
     /// A pawn stands where it would have promoted or could never have come from.
+    #[error("pawn on the first or last rank")]
     PawnOnBackRank,
-    #[error("the side not to move is in check")]
     /// The side that just moved left its King capturable.
+    #[error("the side not to move is in check")]
     OpponentInCheck,
-    #[error("impossible check: {0}")]
     /// A check no legal move can have given.
+    #[error("impossible check: {0}")]
     ImpossibleCheck(&'static str),
-    #[error("{0} has no pieces, but moved last")]
     /// The side that just moved has no men.
+    #[error("{0} has no pieces, but moved last")]
     NoPieces(&'static str),
-    #[error("{0}'s only non-pawn piece cannot be a Maharajah")]
     /// Game I: a Maharajah cannot be the only piece of its side.
+    #[error("{0}'s only non-pawn piece cannot be a Maharajah")]
     LoneMaharajah(&'static str),
-    #[error("invalid captured-points field '{0}' (expected white+black, as in 3+1)")]
     /// Game I: a malformed captured-points field.
+    #[error("invalid captured-points field '{0}' (expected white+black, as in 3+1)")]
     InvalidPoints(String),
-    #[error("invalid transformation waits '{0}' (expected square=1..3 of a King or compound, comma separated, or -)")]
     /// Game II: a malformed wait-counter field.
+    #[error("invalid transformation waits '{0}' (expected square=1..3 of a King or compound, comma separated, or -)")]
     InvalidWaits(String),
-    #[error("this game type does not play the variant {0}")]
     /// A variant given to a game type that does not play it.
+    #[error("this game type does not play the variant {0}")]
     WrongVariant(&'static str),
     /// A rule of one game only, told by that game's own error type.
     #[error(transparent)]
@@ -447,14 +447,14 @@ impl Eq for RuleFenError {}
 /// Why a move string was rejected.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum MoveError {
-    #[error("illegal move '{0}'")]
     /// No legal move has this name.
+    #[error("illegal move '{0}'")]
     Illegal(String),
-    #[error("ambiguous move '{0}' (name the boards, as in Ae2Be4)")]
     /// Several legal moves have this name.
+    #[error("ambiguous move '{0}' (name the boards, as in Ae2Be4)")]
     Ambiguous(String),
-    #[error("no move is possible: the game is over")]
     /// The game is over: there is no move to play.
+    #[error("no move is possible: the game is over")]
     GameOver,
 }
 

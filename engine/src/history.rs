@@ -2,8 +2,8 @@
 //! (repetition and the fifty-move rule).
 use crate::game::{EndReason, Game, GameResult, MoveError};
 
-#[derive(Clone, Debug)]
 /// A game record: the start, the moves and every position reached, for repetition, the fifty-move rule and takebacks.
+#[derive(Clone, Debug)]
 pub struct History<G: Game> {
     positions: Vec<G>,
     moves: Vec<G::Move>,

@@ -2,8 +2,8 @@
 
 use std::fmt;
 
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 /// A side.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Color {
     /// White, who moves first.
     White,
@@ -15,8 +15,8 @@ impl Color {
     /// Both sides, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
-    #[inline(always)]
     /// 0 for White, 1 for Black.
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -97,8 +97,8 @@ impl Role {
     /// Promotion choices in the order UCI move lists usually print them.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
-    #[inline(always)]
     /// 0 for White, 1 for Black.
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -172,8 +172,8 @@ macro_rules! square_type {
                 $name(index)
             }
 
-            #[inline(always)]
             /// The square on `file` and `rank`, both from 0.
+            #[inline(always)]
             pub const fn from_coords(file: u8, rank: u8) -> $name {
                 $name(rank * Self::FILES + file)
             }
@@ -183,20 +183,20 @@ macro_rules! square_type {
                 (0..Self::COUNT as u8).map($name)
             }
 
-            #[inline(always)]
             /// 0 for White, 1 for Black.
+            #[inline(always)]
             pub const fn index(self) -> usize {
                 self.0 as usize
             }
 
-            #[inline(always)]
             /// The file, from 0.
+            #[inline(always)]
             pub const fn file(self) -> u8 {
                 self.0 % Self::FILES
             }
 
-            #[inline(always)]
             /// The rank, from 0.
+            #[inline(always)]
             pub const fn rank(self) -> u8 {
                 self.0 / Self::FILES
             }

@@ -176,8 +176,8 @@ pub struct MoveView {
     /// The piece type dropped, for a drop.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub drop: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
     /// What the player picks among moves with the same squares.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub choice: Option<ChoiceView>,
     /// Every other square the move changes: the captured pawn of en passant, the
     /// castling rook's squares, a dragged piece's squares, a swap chain's squares.

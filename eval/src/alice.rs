@@ -23,8 +23,8 @@ const GLASS_THREAT: [Tapered; 6] = [
 const GLASS_ATTACK: [i32; 6] = [0, 6, 6, 8, 10, 0];
 const TEMPO: i32 = 10;
 
-#[derive(Copy, Clone, Debug, Default)]
 /// The evaluator of every Alice game.
+#[derive(Copy, Clone, Debug, Default)]
 pub struct AliceEval;
 
 impl AliceEval {

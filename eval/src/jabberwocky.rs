@@ -20,8 +20,8 @@ const KING_NEAR_PROMOTION: i32 = 40;
 const MOBILITY: i32 = 2;
 const TEMPO: i32 = 10;
 
-#[derive(Copy, Clone, Debug, Default)]
 /// The Jabberwocky evaluator.
+#[derive(Copy, Clone, Debug, Default)]
 pub struct JabberwockyEval;
 
 impl JabberwockyEval {

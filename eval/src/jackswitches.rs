@@ -22,8 +22,8 @@ const PAWN_ADVANCE: i32 = 8;
 const CENTRE: i32 = 4;
 const TEMPO: i32 = 10;
 
-#[derive(Copy, Clone, Debug, Default)]
 /// The Jacks and Witches evaluator.
+#[derive(Copy, Clone, Debug, Default)]
 pub struct JackswitchesEval;
 
 /// Steps from the board's edge files (0 on a and l, 5 on f and g).

@@ -33,8 +33,8 @@ const MAHARAJAH_CROWDED: i32 = 25;
 /// Captured points: ten centipawns a point (they decide the undecided games).
 const POINT: i32 = 10;
 
-#[derive(Copy, Clone, Debug, Default)]
 /// The evaluator of Game I.
+#[derive(Copy, Clone, Debug, Default)]
 pub struct MaharajahEval;
 
 impl MaharajahEval {
@@ -114,8 +114,8 @@ const LONE_KING: i32 = 250;
 /// Per attacked square around a lone King.
 const LONE_KING_ATTACK: i32 = 15;
 
-#[derive(Copy, Clone, Debug, Default)]
 /// The evaluator of Game II.
+#[derive(Copy, Clone, Debug, Default)]
 pub struct TwoKingsEval;
 
 impl TwoKingsEval {

@@ -18,8 +18,8 @@ const NO_ESCAPE: i32 = 12;
 const HANGING_NEXT_TO_KING: i32 = 40;
 const TEMPO: i32 = 10;
 
-#[derive(Copy, Clone, Debug, Default)]
 /// The Superpermutation evaluator.
+#[derive(Copy, Clone, Debug, Default)]
 pub struct SuperpermEval;
 
 fn attacks(pos: &Superperm, role: Role, color: Color, sq: vorpal_engine::Square) -> vorpal_engine::Bitboard {

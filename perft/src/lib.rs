@@ -85,25 +85,25 @@ pub struct Vector {
     pub counts: Vec<(u32, u64)>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
 /// Why a line of a reference-vector file could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum VectorError {
-    #[error("line {line}: malformed count '{text}' (expected ';D<depth> <nodes>')")]
     /// A count that is not `;D<depth> <nodes>`.
+    #[error("line {line}: malformed count '{text}' (expected ';D<depth> <nodes>')")]
     MalformedCount {
         /// The line number.
         line: usize,
         /// The count as written.
         text: String,
     },
-    #[error("line {line}: no counts")]
     /// A position with no counts.
+    #[error("line {line}: no counts")]
     NoCounts {
         /// The line number.
         line: usize,
     },
-    #[error("line {line}: {error}")]
     /// A position the game rejects.
+    #[error("line {line}: {error}")]
     Fen {
         /// The line number.
         line: usize,

@@ -9,8 +9,8 @@ use vorpal_engine::search::{search, Limits, SearchControl, SearchOptions, Transp
 use vorpal_engine::{with_game, History, Variant};
 use vorpal_eval::Evaluated;
 
-#[derive(Args)]
 /// The arguments of `vorpal bench`.
+#[derive(Args)]
 pub struct BenchArgs {
     /// Game to bench (protocol name); all games when absent
     #[arg(long)]

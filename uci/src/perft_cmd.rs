@@ -10,8 +10,8 @@ use vorpal_perft::{divide, perft_parallel};
 /// The most worker threads perft starts, as the protocol's `Threads` option allows.
 const MAX_THREADS: usize = 256;
 
-#[derive(Args)]
 /// The arguments of `vorpal perft`.
+#[derive(Args)]
 pub struct PerftArgs {
     /// Game to play (protocol name)
     #[arg(long, default_value = "chess")]

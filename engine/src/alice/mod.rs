@@ -46,8 +46,8 @@ pub fn board_letter(board: BoardId) -> char {
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct AliceMove(u32);
 
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 /// What an Alice move does besides moving one piece.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum AliceMoveKind {
     /// A plain move or capture.
     Normal,
@@ -64,8 +64,8 @@ impl AliceMove {
     const PROMOTION: u32 = 1 << 17;
     const EN_PASSANT: u32 = 1 << 20;
 
-    #[inline(always)]
     /// A move from `from` on `from_board` to `to`, ending on `to_board`.
+    #[inline(always)]
     pub fn new(from: Square, from_board: BoardId, to: Square, to_board: BoardId, kind: AliceMoveKind) -> AliceMove {
         let flags = match kind {
             AliceMoveKind::Normal => 0,
@@ -82,32 +82,32 @@ impl AliceMove {
         )
     }
 
-    #[inline(always)]
     /// The origin square.
+    #[inline(always)]
     pub fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
-    #[inline(always)]
     /// The destination square (the same on every board).
+    #[inline(always)]
     pub fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
     }
 
-    #[inline(always)]
     /// The board the piece moves on.
+    #[inline(always)]
     pub fn from_board(self) -> BoardId {
         (self.0 >> 12 & 3) as usize
     }
 
-    #[inline(always)]
     /// The board the piece ends on, after passing through the glass.
+    #[inline(always)]
     pub fn to_board(self) -> BoardId {
         (self.0 >> 14 & 3) as usize
     }
 
-    #[inline(always)]
     /// What the move does besides moving the piece.
+    #[inline(always)]
     pub fn kind(self) -> AliceMoveKind {
         if self.0 & Self::PROMOTION != 0 {
             AliceMoveKind::Promotion(Role::ALL[Role::Knight as usize + (self.0 >> 18 & 3) as usize])

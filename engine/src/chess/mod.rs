@@ -22,8 +22,8 @@ use std::fmt;
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct ChessMove(u16);
 
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 /// What a chess move does besides moving one piece.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum MoveKind {
     /// A plain move or capture.
     Normal,
@@ -40,8 +40,8 @@ impl ChessMove {
     const EN_PASSANT: u16 = 2;
     const PROMOTION: u16 = 4;
 
-    #[inline(always)]
     /// A move from `from` to `to`.
+    #[inline(always)]
     pub fn new(from: Square, to: Square, kind: MoveKind) -> ChessMove {
         let flags = match kind {
             MoveKind::Normal => 0,
@@ -52,20 +52,20 @@ impl ChessMove {
         ChessMove(from.index() as u16 | (to.index() as u16) << 6 | flags << 12)
     }
 
-    #[inline(always)]
     /// The origin square.
+    #[inline(always)]
     pub fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
-    #[inline(always)]
     /// The destination square.
+    #[inline(always)]
     pub fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
     }
 
-    #[inline(always)]
     /// What the move does besides moving the piece.
+    #[inline(always)]
     pub fn kind(self) -> MoveKind {
         let flags = self.0 >> 12;
         if flags & Self::PROMOTION != 0 {
@@ -119,8 +119,8 @@ impl CastlingRights {
         1 << (2 * color as u8 + !king_side as u8)
     }
 
-    #[inline(always)]
     /// Whether `color` may still castle on that side.
+    #[inline(always)]
     pub fn has(self, color: Color, king_side: bool) -> bool {
         self.0 & Self::bit(color, king_side) != 0
     }
@@ -134,8 +134,8 @@ impl CastlingRights {
         self.0 as usize
     }
 
-    #[inline(always)]
     /// The four rights as bits: white king side, white queen side, black king side, black queen side.
+    #[inline(always)]
     pub fn bits(self) -> u8 {
         self.0
     }
@@ -207,8 +207,8 @@ impl Chess {
         &self.board
     }
 
-    #[inline(always)]
     /// `color`'s king square.
+    #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
         self.board.pieces(color, Role::King).first()
     }

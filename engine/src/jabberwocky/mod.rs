@@ -54,8 +54,8 @@ pub struct JabberwockyMove(u16);
 impl JabberwockyMove {
     const CHOICE: u16 = 1 << 14;
 
-    #[inline(always)]
     /// A move from `from` to `to`; `choice` is the type a King on its farthest rank becomes.
+    #[inline(always)]
     pub fn new(from: Square, to: Square, choice: Option<Role>) -> JabberwockyMove {
         let flags = match choice {
             Some(role) => Self::CHOICE | (role as u16 - Role::Knight as u16) << 12,
@@ -64,14 +64,14 @@ impl JabberwockyMove {
         JabberwockyMove(from.index() as u16 | (to.index() as u16) << 6 | flags)
     }
 
-    #[inline(always)]
     /// The origin square.
+    #[inline(always)]
     pub fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
-    #[inline(always)]
     /// The destination square.
+    #[inline(always)]
     pub fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
     }

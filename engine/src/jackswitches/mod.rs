@@ -78,8 +78,8 @@ impl Kind {
         Kind::Jack,
     ];
 
-    #[inline(always)]
     /// The kind's index in [`Kind::ALL`].
+    #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
     }
@@ -113,8 +113,8 @@ impl Kind {
         }
     }
 
-    #[inline(always)]
     /// Whether this is the Can(n)on, in either mode.
+    #[inline(always)]
     pub const fn is_cannon(self) -> bool {
         matches!(self, Kind::Cannon | Kind::Vao)
     }
@@ -156,14 +156,14 @@ impl JwMove {
         JwMove(JwMove::new(to, to, None).0 | Self::DROP)
     }
 
-    #[inline(always)]
     /// The origin square (the drop square for a drop).
+    #[inline(always)]
     pub fn from(self) -> WideSquare {
         WideSquare::new((self.0 & 127) as u8)
     }
 
-    #[inline(always)]
     /// The destination square.
+    #[inline(always)]
     pub fn to(self) -> WideSquare {
         WideSquare::new((self.0 >> 7 & 127) as u8)
     }
@@ -175,14 +175,14 @@ impl JwMove {
         Kind::ALL.get(code).copied()
     }
 
-    #[inline(always)]
     /// Whether a Jack is dropped from hand.
+    #[inline(always)]
     pub fn is_drop(self) -> bool {
         self.0 & Self::DROP != 0
     }
 
-    #[inline(always)]
     /// Whether the move ends by a teleport.
+    #[inline(always)]
     pub fn is_teleport(self) -> bool {
         self.0 & Self::TELEPORT != 0
     }
@@ -271,8 +271,8 @@ impl JacksWitches {
         &self.board
     }
 
-    #[inline(always)]
     /// The man on `sq`, if any.
+    #[inline(always)]
     pub fn piece_at(&self, sq: WideSquare) -> Option<(Color, Kind)> {
         match self.mailbox[sq.index()] {
             0 => None,
@@ -283,8 +283,8 @@ impl JacksWitches {
         }
     }
 
-    #[inline(always)]
     /// `color`'s King square.
+    #[inline(always)]
     pub fn king(&self, color: Color) -> WideSquare {
         self.board.pieces(color, Kind::King).first()
     }

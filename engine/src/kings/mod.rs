@@ -30,22 +30,26 @@ pub struct KingsMove(u32);
 
 impl KingsMove {
     const CASTLE: u32 = 1 << 19;
+    /// A move from `from` to `to` with its letter, if any.
 
     #[inline(always)]
     pub fn new(from: Square, to: Square, letter: Option<u8>) -> KingsMove {
         KingsMove(from.index() as u32 | (to.index() as u32) << 6 | (letter.unwrap_or(0) as u32) << 12)
     }
 
+    /// Castling, written as the King's square then the Rook's.
     #[inline(always)]
     pub fn castle(king: Square, rook: Square) -> KingsMove {
         KingsMove(king.index() as u32 | (rook.index() as u32) << 6 | Self::CASTLE)
     }
 
+    /// The origin square.
     #[inline(always)]
     pub fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
+    /// The destination square (the Rook's square for castling).
     #[inline(always)]
     pub fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
@@ -58,6 +62,7 @@ impl KingsMove {
         (letter != 0).then_some(letter)
     }
 
+    /// Whether this is castling.
     #[inline(always)]
     pub fn is_castle(self) -> bool {
         self.0 & Self::CASTLE != 0
@@ -119,6 +124,7 @@ pub struct Movement {
 }
 
 impl Movement {
+    /// A movement of the given components.
     pub const fn new(step: bool, leap: bool, diagonal: bool, orthogonal: bool) -> Movement {
         Movement {
             step,
@@ -183,10 +189,15 @@ pub const ROOK: PieceType = PieceType::new(b'r', Movement::new(false, false, fal
 /// its movement has), for attack tests.
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Movers {
+    /// Pieces with the King's step.
     pub step: Bitboard,
+    /// Pieces with the Knight's leap.
     pub leap: Bitboard,
+    /// Pieces on the Bishop's lines.
     pub diagonal: Bitboard,
+    /// Pieces on the Rook's lines.
     pub orthogonal: Bitboard,
+    /// The pawns.
     pub pawns: Bitboard,
 }
 
@@ -270,9 +281,13 @@ pub const fn last_rank(color: Color) -> Bitboard {
 /// A pawn move found by [`pawn_moves`].
 #[derive(Copy, Clone, Debug)]
 pub struct PawnMove {
+    /// The pawn's square.
     pub from: Square,
+    /// Where it goes.
     pub to: Square,
+    /// A two-square first step.
     pub double_step: bool,
+    /// An en passant capture.
     pub en_passant: bool,
     /// Arrives on the last rank: one move per promotion piece.
     pub promotes: bool,

@@ -110,8 +110,8 @@ impl<M> SearchInfo<M> {
     }
 }
 
-#[derive(Clone, Debug)]
 /// What a finished search found.
+#[derive(Clone, Debug)]
 pub struct SearchResult<M> {
     /// `None` when the game is over at the root.
     pub best: Option<M>,
@@ -127,8 +127,8 @@ pub struct SearchResult<M> {
     pub lines: Vec<(M, i32)>,
 }
 
-#[derive(Copy, Clone, Debug)]
 /// How to search, beyond the limits.
+#[derive(Copy, Clone, Debug)]
 pub struct SearchOptions {
     /// Search threads (Lazy SMP).
     pub threads: usize,

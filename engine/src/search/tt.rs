@@ -5,8 +5,8 @@
 use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
-#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 /// What a stored score says of the true one.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum Bound {
     /// It is the true score.
     Exact,
@@ -16,8 +16,8 @@ pub enum Bound {
     Upper,
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 /// What the table keeps of a searched position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
     /// [`crate::SearchHints::move_code`] of the best move, 0 when none.
     pub move_code: u32,
@@ -126,8 +126,8 @@ impl TranspositionTable {
         &self.slots[index]
     }
 
-    #[inline]
     /// The entry of `hash`, if stored.
+    #[inline]
     pub fn probe(&self, hash: u64) -> Option<Entry> {
         let slot = self.slot(hash);
         let data = slot.data.load(Ordering::Relaxed);
@@ -137,8 +137,8 @@ impl TranspositionTable {
         Entry::unpack(data)
     }
 
-    #[inline]
     /// Stores `entry` for `hash`, replacing by depth and age.
+    #[inline]
     pub fn store(&self, hash: u64, mut entry: Entry) {
         let slot = self.slot(hash);
         let generation = self.generation.load(Ordering::Relaxed);

@@ -34,8 +34,8 @@ impl SuperpermMove {
     const PROMOTION: u16 = 1 << 14;
     const TELEPORT: u16 = 1 << 15;
 
-    #[inline(always)]
     /// A move from `from` to `to`, promoting when `promotion` says so.
+    #[inline(always)]
     pub fn new(from: Square, to: Square, promotion: Option<Role>) -> SuperpermMove {
         let flags = match promotion {
             Some(role) => Self::PROMOTION | (role as u16 - Role::Knight as u16) << 12,
@@ -50,26 +50,26 @@ impl SuperpermMove {
         SuperpermMove(king.index() as u16 | (piece.index() as u16) << 6 | Self::TELEPORT)
     }
 
-    #[inline(always)]
     /// The origin square.
+    #[inline(always)]
     pub fn from(self) -> Square {
         Square::new((self.0 & 63) as u8)
     }
 
-    #[inline(always)]
     /// The destination square (the partner's square for a teleport).
+    #[inline(always)]
     pub fn to(self) -> Square {
         Square::new((self.0 >> 6 & 63) as u8)
     }
 
-    #[inline(always)]
     /// The piece a pawn promotes to, if it does.
+    #[inline(always)]
     pub fn promotion(self) -> Option<Role> {
         (self.0 & Self::PROMOTION != 0).then(|| Role::ALL[Role::Knight as usize + (self.0 >> 12 & 3) as usize])
     }
 
-    #[inline(always)]
     /// Whether the King teleports, swapping with a man of its side.
+    #[inline(always)]
     pub fn is_teleport(self) -> bool {
         self.0 & Self::TELEPORT != 0
     }
@@ -152,8 +152,8 @@ impl Superperm {
         &self.board
     }
 
-    #[inline(always)]
     /// `color`'s King square.
+    #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
         self.board.pieces(color, Role::King).first()
     }

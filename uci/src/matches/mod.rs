@@ -22,8 +22,8 @@ use std::sync::mpsc;
 use std::time::Duration;
 use vorpal_engine::{with_game, Color, Game, Outcome, RuleOptions, Variant};
 
-#[derive(Args)]
 /// The arguments of `vorpal match`.
+#[derive(Args)]
 pub struct MatchArgs {
     /// First engine: a program and its arguments, separated by spaces
     #[arg(long)]

@@ -27,8 +27,8 @@ const MAX_MESSAGE: usize = 64 * 1024;
 /// Beyond this the connection itself is closed, unread.
 const MAX_FRAME: usize = 1024 * 1024;
 
-#[derive(Args, Debug)]
 /// The arguments of `vorpal serve`.
+#[derive(Args, Debug)]
 pub struct ServeArgs {
     /// The port to listen on (0 picks a free one).
     #[arg(long, default_value_t = 8080)]
