@@ -13,7 +13,7 @@ pub mod game;
 pub mod history;
 pub mod jabberwocky;
 pub mod jackswitches;
-#[allow(missing_docs)] // documented with the kings core (issue #14)
+#[allow(missing_docs)] // documented by the kings-core branch
 pub mod kings;
 pub mod superperm;
 pub mod types;
