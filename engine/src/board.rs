@@ -1,6 +1,6 @@
 //! The piece board every game stores its men in: one set of squares per piece kind
 //! and per colour, generic over the bitboard (the 8x8 [`Bitboard`], the 12x8
-//! [`WideBitboard`]) and the game's piece kinds. Its [`PieceBoard::toggle`] is the one
+//! [`WideBitboard`]) and the game's piece kinds. Its crate-private `toggle` is the one
 //! place where a game's pieces and its Zobrist hash change together.
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
@@ -142,7 +142,7 @@ impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
     /// if it stands there, and flips its key from `keys` in `hash`. Every change of a
     /// game's men goes through here, so its hash cannot drift from its pieces.
     #[inline(always)]
-    pub fn toggle(&mut self, color: Color, kind: K, sq: B::Square, keys: &PieceKeys, hash: &mut u64) {
+    pub(crate) fn toggle(&mut self, color: Color, kind: K, sq: B::Square, keys: &PieceKeys, hash: &mut u64) {
         self.flip(color, kind, sq);
         *hash ^= keys[(color.index() * N + kind.index()) * B::SQUARES + B::square_index(sq)];
     }
@@ -150,7 +150,7 @@ impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
     /// [`PieceBoard::toggle`] without the hash, for a scratch copy that only probes
     /// legality and is thrown away.
     #[inline(always)]
-    pub fn flip(&mut self, color: Color, kind: K, sq: B::Square) {
+    pub(crate) fn flip(&mut self, color: Color, kind: K, sq: B::Square) {
         let bit = B::single(sq);
         self.kinds[kind] ^= bit;
         self.colors[color] ^= bit;
@@ -227,7 +227,7 @@ impl ChessBoard {
     /// An enemy King counts as a checker: in chess it can never stand next to ours,
     /// and in the games where it can, it gives check.
     #[inline(always)]
-    pub fn checks_and_pins(&self, king: Square, us: Color) -> (Bitboard, Bitboard) {
+    pub(crate) fn checks_and_pins(&self, king: Square, us: Color) -> (Bitboard, Bitboard) {
         let theirs = self.by_color(!us);
         let queens = self.by_kind(Role::Queen);
         // Our own men are transparent here, so every aligned slider is seen.

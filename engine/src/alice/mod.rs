@@ -37,7 +37,7 @@ pub(crate) type Board = ChessBoard;
 pub type BoardId = usize;
 
 /// The letter that names `board` in moves and FEN: A, B, C.
-pub fn board_letter(board: BoardId) -> char {
+pub(crate) fn board_letter(board: BoardId) -> char {
     (b'A' + board as u8) as char
 }
 

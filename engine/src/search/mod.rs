@@ -12,8 +12,10 @@ mod tt;
 pub use greedy::greedy;
 pub use skill::Skill;
 
-pub use time::{Limits, TimeBudget};
-pub use tt::{Bound, Entry, TranspositionTable};
+pub use time::Limits;
+pub(crate) use time::TimeBudget;
+pub(crate) use tt::Entry;
+pub use tt::{Bound, TranspositionTable};
 
 use crate::game::{EndReason, Game, GameResult, MoveList, Outcome};
 use crate::history::History;
@@ -25,11 +27,11 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// A score beyond every real one.
 pub const INFINITY: i32 = 32_000;
 /// The score of mating at the root; a mate `n` plies away scores `MATE - n`.
-pub const MATE: i32 = 31_000;
+pub(crate) const MATE: i32 = 31_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Plies of compulsory captures quiescence searches at full width.
 const QS_FORCED_FULL_WIDTH: u32 = 4;

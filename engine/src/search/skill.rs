@@ -33,7 +33,7 @@ impl Skill {
     /// The full-strength level.
     pub const FULL: u8 = 20;
     /// Lines a limited level chooses from.
-    pub const LINES: usize = 4;
+    pub(crate) const LINES: usize = 4;
     /// The range `UCI_Elo` accepts.
     pub const ELO_RANGE: (u32, u32) = (CALIBRATION[0].1, CALIBRATION[CALIBRATION.len() - 1].1);
 
@@ -73,7 +73,7 @@ impl Skill {
     }
 
     /// Whether play is weakened.
-    pub fn is_limited(self) -> bool {
+    pub(crate) fn is_limited(self) -> bool {
         self.level < Self::FULL
     }
 
