@@ -30,25 +30,29 @@ use std::fmt;
 /// and files, `Vao` on diagonals) of one type for the exclusion rule.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Kind {
-    /// A pawn.
+    /// As in chess, en passant included; promotes to any kind but Pawn and King.
     Pawn,
-    /// A knight.
+    /// As in chess.
     Knight,
-    /// A bishop.
+    /// As in chess.
     Bishop,
-    /// A rook.
+    /// As in chess.
     Rook,
-    /// The Lion: a leaper to every square two steps away, and a king step.
+    /// The Lion: leaps exactly two squares straight or diagonally to an empty square,
+    /// captures only on the eight squares next to it.
     Lion,
-    /// The Can(n)on in its rook mode: it captures by jumping one man on a rank or file.
+    /// The Can(n)on in its rook mode: moves as a rook, captures by jumping exactly one
+    /// man on a rank or file.
     Cannon,
-    /// The Can(n)on in its bishop mode (the Vao).
+    /// The Can(n)on in its bishop mode: the same on diagonals.
     Vao,
-    /// The Jack: dropped from hand, it moves as a king.
+    /// The Jack: starts in hand and is dropped; steps from its eye (the mirror square on
+    /// its rank) while the eye is empty, as a Wazir or a Ferz by the Kings' colours.
     Jack,
-    /// The Witch: a queen that drags an adjacent man along.
+    /// The Witch: moves as a queen, never captures, immobilizes the enemy men next to
+    /// it and drags the one behind it when it moves away.
     Witch,
-    /// The King.
+    /// As in chess, without castling.
     King,
 }
 

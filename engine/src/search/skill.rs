@@ -95,8 +95,9 @@ impl Skill {
         i32::from(Self::FULL - self.level) * 20
     }
 
-    /// Picks among the searched `lines` (move and score, best first): the best score
-    /// after each line gets a random bonus below `Skill::noise`.
+    /// Picks among the searched `lines` (move and score, best first) the move that
+    /// scores best once each line gets a random bonus, larger the lower the level; at
+    /// full strength, the first.
     pub fn pick<M: Copy>(self, lines: &[(M, i32)], rng: &mut fastrand::Rng) -> Option<M> {
         if !self.is_limited() {
             return lines.first().map(|&(mv, _)| mv);
