@@ -33,7 +33,7 @@ use std::fmt;
 /// One board's pieces.
 pub(crate) type Board = ChessBoard;
 
-/// Board A is 0, board B is 1.
+/// A board's index: A is 0, B is 1, C (in `alice3`) is 2.
 pub type BoardId = usize;
 
 /// The letter that names `board` in moves and FEN: A, B, C.

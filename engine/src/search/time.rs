@@ -20,7 +20,7 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Search for a mate in this many moves.
     pub mate: Option<u32>,
-    /// Until `stop`.
+    /// Answer only on `stop` (`go infinite`): a search that ends sooner waits for it.
     pub infinite: bool,
     /// Pondering on the expected reply until `ponderhit` or `stop`.
     pub ponder: bool,
