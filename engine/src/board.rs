@@ -69,7 +69,7 @@ impl PieceKind for Role {
 
 /// One value per colour, indexed by [`Color`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByColor<T>(pub [T; 2]);
+pub(crate) struct ByColor<T>(pub [T; 2]);
 
 impl<T> Index<Color> for ByColor<T> {
     type Output = T;
@@ -89,7 +89,7 @@ impl<T> IndexMut<Color> for ByColor<T> {
 
 /// One value per piece kind `K` (of which there are `N`), indexed by the kind.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct ByKind<T, K, const N: usize>(pub [T; N], PhantomData<K>);
+pub(crate) struct ByKind<T, K, const N: usize>(pub [T; N], PhantomData<K>);
 
 impl<T: Copy + Default, K, const N: usize> Default for ByKind<T, K, N> {
     fn default() -> Self {
@@ -115,7 +115,7 @@ impl<T, K: PieceKind, const N: usize> IndexMut<K> for ByKind<T, K, N> {
 
 /// A game's Zobrist keys for its pieces: one per colour, kind and square, laid out
 /// as `(colour * kinds + kind) * squares + square`.
-pub type PieceKeys = [u64];
+pub(crate) type PieceKeys = [u64];
 
 /// The men of both colours on one board: a set of squares per kind `K` (`N` of them)
 /// and per colour.
@@ -157,7 +157,7 @@ impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
     }
 
     /// The Zobrist hash of the men alone, from scratch.
-    pub fn hash(&self, keys: &PieceKeys) -> u64
+    pub(crate) fn hash(&self, keys: &PieceKeys) -> u64
     where
         B: IntoIterator<Item = B::Square>,
     {
