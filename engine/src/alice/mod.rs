@@ -16,7 +16,7 @@ mod tests;
 mod view;
 
 pub use fen::AliceFenError;
-pub use general::Rules;
+pub(crate) use general::Rules;
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
