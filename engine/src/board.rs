@@ -1,6 +1,6 @@
 //! The piece board every game stores its men in: one set of squares per piece kind
 //! and per colour, generic over the bitboard (the 8x8 [`Bitboard`], the 12x8
-//! [`WideBitboard`]) and the game's piece kinds. Its [`PieceBoard::toggle`] is the one
+//! [`WideBitboard`]) and the game's piece kinds. Its crate-private `toggle` is the one
 //! place where a game's pieces and its Zobrist hash change together.
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
@@ -69,7 +69,7 @@ impl PieceKind for Role {
 
 /// One value per colour, indexed by [`Color`].
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct ByColor<T>(pub [T; 2]);
+pub(crate) struct ByColor<T>(pub [T; 2]);
 
 impl<T> Index<Color> for ByColor<T> {
     type Output = T;
@@ -89,7 +89,7 @@ impl<T> IndexMut<Color> for ByColor<T> {
 
 /// One value per piece kind `K` (of which there are `N`), indexed by the kind.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub struct ByKind<T, K, const N: usize>(pub [T; N], PhantomData<K>);
+pub(crate) struct ByKind<T, K, const N: usize>(pub [T; N], PhantomData<K>);
 
 impl<T: Copy + Default, K, const N: usize> Default for ByKind<T, K, N> {
     fn default() -> Self {
@@ -115,7 +115,7 @@ impl<T, K: PieceKind, const N: usize> IndexMut<K> for ByKind<T, K, N> {
 
 /// A game's Zobrist keys for its pieces: one per colour, kind and square, laid out
 /// as `(colour * kinds + kind) * squares + square`.
-pub type PieceKeys = [u64];
+pub(crate) type PieceKeys = [u64];
 
 /// The men of both colours on one board: a set of squares per kind `K` (`N` of them)
 /// and per colour.
@@ -142,7 +142,7 @@ impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
     /// if it stands there, and flips its key from `keys` in `hash`. Every change of a
     /// game's men goes through here, so its hash cannot drift from its pieces.
     #[inline(always)]
-    pub fn toggle(&mut self, color: Color, kind: K, sq: B::Square, keys: &PieceKeys, hash: &mut u64) {
+    pub(crate) fn toggle(&mut self, color: Color, kind: K, sq: B::Square, keys: &PieceKeys, hash: &mut u64) {
         self.flip(color, kind, sq);
         *hash ^= keys[(color.index() * N + kind.index()) * B::SQUARES + B::square_index(sq)];
     }
@@ -150,14 +150,14 @@ impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
     /// [`PieceBoard::toggle`] without the hash, for a scratch copy that only probes
     /// legality and is thrown away.
     #[inline(always)]
-    pub fn flip(&mut self, color: Color, kind: K, sq: B::Square) {
+    pub(crate) fn flip(&mut self, color: Color, kind: K, sq: B::Square) {
         let bit = B::single(sq);
         self.kinds[kind] ^= bit;
         self.colors[color] ^= bit;
     }
 
     /// The Zobrist hash of the men alone, from scratch.
-    pub fn hash(&self, keys: &PieceKeys) -> u64
+    pub(crate) fn hash(&self, keys: &PieceKeys) -> u64
     where
         B: IntoIterator<Item = B::Square>,
     {
@@ -227,7 +227,7 @@ impl ChessBoard {
     /// An enemy King counts as a checker: in chess it can never stand next to ours,
     /// and in the games where it can, it gives check.
     #[inline(always)]
-    pub fn checks_and_pins(&self, king: Square, us: Color) -> (Bitboard, Bitboard) {
+    pub(crate) fn checks_and_pins(&self, king: Square, us: Color) -> (Bitboard, Bitboard) {
         let theirs = self.by_color(!us);
         let queens = self.by_kind(Role::Queen);
         // Our own men are transparent here, so every aligned slider is seen.

@@ -292,7 +292,7 @@ pub struct GameResult {
 impl GameResult {
     /// The result of a side to move without a legal move: mated in check, else
     /// stalemated (a draw), as in chess.
-    pub fn mate_or_stalemate(in_check: bool, side_to_move: Color) -> GameResult {
+    pub(crate) fn mate_or_stalemate(in_check: bool, side_to_move: Color) -> GameResult {
         if in_check {
             GameResult {
                 outcome: Outcome::Win(!side_to_move),

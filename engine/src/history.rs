@@ -47,7 +47,7 @@ impl<G: Game> History<G> {
     }
 
     /// Hashes of the positions before the current one, oldest first.
-    pub fn previous_hashes(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
+    pub(crate) fn previous_hashes(&self) -> impl DoubleEndedIterator<Item = u64> + '_ {
         self.positions[..self.positions.len() - 1].iter().map(G::hash)
     }
 
@@ -70,7 +70,7 @@ impl<G: Game> History<G> {
     }
 
     /// How often the current position has occurred, itself included.
-    pub fn repetitions(&self) -> usize {
+    pub(crate) fn repetitions(&self) -> usize {
         let current = self.position();
         let window = current.halfmove_clock() as usize;
         let hash = current.hash();

@@ -8,7 +8,7 @@ pub mod bench;
 pub mod bitboard;
 pub mod board;
 pub mod chess;
-pub mod fen;
+pub(crate) mod fen;
 pub mod game;
 pub mod history;
 pub mod jabberwocky;
@@ -17,7 +17,7 @@ pub mod kings;
 pub mod superperm;
 pub mod types;
 pub mod view;
-pub mod zobrist;
+pub(crate) mod zobrist;
 
 pub use alice::{Alice, AliceMove};
 pub use bitboard::{Bitboard, WideBitboard};

@@ -2,12 +2,12 @@
 
 use std::fmt;
 
-/// A side.
+/// A side: who owns a man, who is to move.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Color {
     /// White, who moves first.
     White,
-    /// Black.
+    /// Black, who moves second.
     Black,
 }
 
@@ -70,17 +70,18 @@ impl std::ops::Not for Color {
 /// The six piece types of orthodox chess, shared by the games built on it.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Role {
-    /// A pawn.
+    /// Steps forward (two squares from its first rank), captures one step diagonally
+    /// forward.
     Pawn,
-    /// A knight.
+    /// Leaps to the far corner of a 2x3 rectangle, over anything between.
     Knight,
-    /// A bishop.
+    /// Slides diagonally.
     Bishop,
-    /// A rook.
+    /// Slides along ranks and files.
     Rook,
-    /// A queen.
+    /// Slides as a rook or a bishop.
     Queen,
-    /// A king.
+    /// Steps one square any way; the royal piece of most games.
     King,
 }
 
@@ -97,7 +98,8 @@ impl Role {
     /// Promotion choices in the order UCI move lists usually print them.
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 
-    /// 0 for White, 1 for Black.
+    /// 0 for the pawn to 5 for the king, the order of [`Role::ALL`]: the index of
+    /// per-role tables.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
@@ -164,6 +166,8 @@ macro_rules! square_type {
             /// Squares of the board.
             pub const COUNT: usize = $files * 8;
 
+            /// The square of index `index` (a1 = 0, rank by rank).
+            ///
             /// # Panics
             /// In debug builds, when `index` is not below [`Self::COUNT`].
             #[inline(always)]
@@ -183,7 +187,7 @@ macro_rules! square_type {
                 (0..Self::COUNT as u8).map($name)
             }
 
-            /// 0 for White, 1 for Black.
+            /// The index, a1 = 0, rank by rank: the index of per-square tables.
             #[inline(always)]
             pub const fn index(self) -> usize {
                 self.0 as usize
@@ -247,38 +251,15 @@ square_type!(
 );
 
 impl Square {
-    /// The square a1.
-    pub const A1: Square = Square(0);
-    /// The square b1.
-    pub const B1: Square = Square(1);
-    /// The square c1.
-    pub const C1: Square = Square(2);
-    /// The square d1.
-    pub const D1: Square = Square(3);
-    /// The square e1.
-    pub const E1: Square = Square(4);
-    /// The square f1.
-    pub const F1: Square = Square(5);
-    /// The square g1.
-    pub const G1: Square = Square(6);
-    /// The square h1.
-    pub const H1: Square = Square(7);
-    /// The square a8.
-    pub const A8: Square = Square(56);
-    /// The square b8.
-    pub const B8: Square = Square(57);
-    /// The square c8.
-    pub const C8: Square = Square(58);
-    /// The square d8.
-    pub const D8: Square = Square(59);
-    /// The square e8.
-    pub const E8: Square = Square(60);
-    /// The square f8.
-    pub const F8: Square = Square(61);
-    /// The square g8.
-    pub const G8: Square = Square(62);
-    /// The square h8.
-    pub const H8: Square = Square(63);
+    // The back-rank squares castling and the FEN readers name.
+    pub(crate) const A1: Square = Square(0);
+    pub(crate) const C1: Square = Square(2);
+    pub(crate) const E1: Square = Square(4);
+    pub(crate) const G1: Square = Square(6);
+    pub(crate) const H1: Square = Square(7);
+    pub(crate) const A8: Square = Square(56);
+    pub(crate) const E8: Square = Square(60);
+    pub(crate) const H8: Square = Square(63);
 
     /// The same square seen from the other side (a1 <-> a8).
     #[inline(always)]

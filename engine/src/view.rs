@@ -11,7 +11,7 @@ use crate::types::{Color, Role, Square};
 use serde::Serialize;
 
 /// The name of a square: `e4`, or `Ae4` when the game has several boards.
-pub fn square_name(boards: u8, board: u8, file: u8, rank: u8) -> String {
+pub(crate) fn square_name(boards: u8, board: u8, file: u8, rank: u8) -> String {
     let mut name = String::with_capacity(4);
     if boards > 1 {
         name.push((b'A' + board) as char);
@@ -22,7 +22,7 @@ pub fn square_name(boards: u8, board: u8, file: u8, rank: u8) -> String {
 }
 
 /// The name of a square of a one-board 8x8 game.
-pub fn single_square_name(sq: Square) -> String {
+pub(crate) fn single_square_name(sq: Square) -> String {
     square_name(1, 0, sq.file(), sq.rank())
 }
 
@@ -46,7 +46,7 @@ pub struct PieceView {
 
 impl PieceView {
     /// An orthodox chess piece, without badge.
-    pub fn of_role(square: String, color: Color, role: Role) -> PieceView {
+    pub(crate) fn of_role(square: String, color: Color, role: Role) -> PieceView {
         PieceView {
             square,
             color: color.name(),
@@ -57,7 +57,7 @@ impl PieceView {
     }
 
     /// Every man of an 8x8 board of chess pieces.
-    pub fn of_chess_board(board: &ChessBoard) -> Vec<PieceView> {
+    pub(crate) fn of_chess_board(board: &ChessBoard) -> Vec<PieceView> {
         board
             .occupied()
             .into_iter()
@@ -70,7 +70,7 @@ impl PieceView {
 }
 
 /// The squares to mark as checked: the King's, when it is in check.
-pub fn checked_king(in_check: bool, king: impl FnOnce() -> String) -> Vec<String> {
+pub(crate) fn checked_king(in_check: bool, king: impl FnOnce() -> String) -> Vec<String> {
     if in_check {
         vec![king()]
     } else {
@@ -151,7 +151,7 @@ pub struct ChoiceView {
 
 impl ChoiceView {
     /// The choice of the piece type `kind`, labelled with its name capitalised.
-    pub fn of_kind(group: &'static str, kind: &'static str) -> ChoiceView {
+    pub(crate) fn of_kind(group: &'static str, kind: &'static str) -> ChoiceView {
         ChoiceView {
             group,
             label: format!("{}{}", kind[..1].to_ascii_uppercase(), &kind[1..]),

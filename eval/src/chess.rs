@@ -21,7 +21,7 @@ pub(crate) const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 pub(crate) const MAX_PHASE: i32 = 24;
 
 /// Plain piece values for move ordering, exchanges and the material balance.
-pub const ORDER_VALUE: [i32; 6] = [100, 310, 330, 500, 950, 2000];
+pub(crate) const ORDER_VALUE: [i32; 6] = [100, 310, 330, 500, 950, 2000];
 
 /// Distance from the board's centre in half-files/ranks, 0 (centre) to 3 (edge).
 const fn centre_distance(sq: usize) -> i32 {

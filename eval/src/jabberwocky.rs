@@ -8,7 +8,7 @@ use vorpal_engine::search::Evaluator;
 use vorpal_engine::{Bitboard, Color, Jabberwocky, JabberwockyMove, Position, Role};
 
 /// Value of a piece by its present type (index: Role), counting what it becomes.
-pub const VALUE: [i32; 6] = [100, 250, 300, 420, 650, 350];
+const VALUE: [i32; 6] = [100, 250, 300, 420, 650, 350];
 /// Each King beyond the first, up to four: room to move them, spares to lose.
 const SPARE_KING: i32 = 60;
 /// A single King cannot move, and its capture leaves the side to its Queens.

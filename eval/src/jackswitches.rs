@@ -10,7 +10,7 @@ use vorpal_engine::{Color, JacksWitches, JwMove, Position, SearchHints, WideSqua
 
 /// Value of a piece by kind (index: Kind): Pawn, Knight, Bishop, Rook, Lion, Can(n)on
 /// in either mode, Jack, Witch, King.
-pub const VALUE: [i32; 10] = [100, 300, 290, 480, 280, 380, 380, 300, 450, 0];
+const VALUE: [i32; 10] = [100, 300, 290, 480, 280, 380, 380, 300, 450, 0];
 /// A Jack in hand: it can go to any of four squares at once.
 const JACK_IN_HAND: i32 = 280;
 /// Share of a piece's value lost while a Witch holds it.

@@ -65,7 +65,7 @@ fn material_balance(values: &[i32; 6], us: Color, count: impl Fn(Color, Role) ->
 
 /// A middle-game and an end-game value, blended by the game phase.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub struct Tapered {
+pub(crate) struct Tapered {
     /// The middle-game value.
     pub mg: i32,
     /// The end-game value.

@@ -79,7 +79,7 @@ pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
 /// One line of a reference-vector file: a position and its known counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vector {
-    /// The position.
+    /// The position, as FEN.
     pub fen: String,
     /// `(depth, nodes)` in the order the file lists them.
     pub counts: Vec<(u32, u64)>,
@@ -91,7 +91,7 @@ pub enum VectorError {
     /// A count that is not `;D<depth> <nodes>`.
     #[error("line {line}: malformed count '{text}' (expected ';D<depth> <nodes>')")]
     MalformedCount {
-        /// The line number.
+        /// The file's line, counted from 1.
         line: usize,
         /// The count as written.
         text: String,
@@ -99,13 +99,14 @@ pub enum VectorError {
     /// A position with no counts.
     #[error("line {line}: no counts")]
     NoCounts {
-        /// The line number.
+        /// The file's line, counted from 1.
         line: usize,
     },
     /// A position the game rejects.
     #[error("line {line}: {error}")]
     Fen {
-        /// The line number.
+        /// The vector's number among the vectors, counted from 1: blank and comment
+        /// lines are not counted, unlike the other variants' file lines.
         line: usize,
         /// Why the game rejects it.
         error: FenError,
@@ -148,9 +149,9 @@ pub fn parse_vectors(text: &str) -> Result<Vec<Vector>, VectorError> {
 /// A count that disagrees with its reference.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Mismatch {
-    /// The position.
+    /// The position, as FEN.
     pub fen: String,
-    /// The depth.
+    /// The depth of the count.
     pub depth: u32,
     /// The reference count.
     pub expected: u64,

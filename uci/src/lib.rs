@@ -9,4 +9,4 @@ pub mod output;
 pub mod perft_cmd;
 pub mod protocol;
 pub mod serve;
-pub mod session;
+pub(crate) mod session;

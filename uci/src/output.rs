@@ -5,7 +5,7 @@
 use std::io::Write;
 
 /// Writes one line and flushes it, or exits if standard output is closed.
-pub fn write_line(line: std::fmt::Arguments) {
+pub(crate) fn write_line(line: std::fmt::Arguments) {
     let mut out = std::io::stdout().lock();
     let written = out
         .write_fmt(line)

@@ -338,7 +338,7 @@ const GO_PARAMETERS: [&str; 12] = [
 ];
 
 /// Reads the arguments of `go` into search limits.
-pub fn parse_limits(args: &[&str]) -> Result<Limits, String> {
+pub(crate) fn parse_limits(args: &[&str]) -> Result<Limits, String> {
     let mut limits = Limits::default();
     let mut tokens = args.iter().peekable();
     while let Some(&key) = tokens.next() {

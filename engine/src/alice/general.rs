@@ -124,7 +124,7 @@ impl Rules {
 
 impl<const N: usize> AliceGame<N> {
     /// The rules of this position's variation.
-    pub fn rules(&self) -> Rules {
+    pub(crate) fn rules(&self) -> Rules {
         Rules::of(self.variant)
     }
 

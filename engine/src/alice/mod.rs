@@ -16,7 +16,7 @@ mod tests;
 mod view;
 
 pub use fen::AliceFenError;
-pub use general::Rules;
+pub(crate) use general::Rules;
 
 use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
@@ -33,11 +33,11 @@ use std::fmt;
 /// One board's pieces.
 pub(crate) type Board = ChessBoard;
 
-/// Board A is 0, board B is 1.
+/// A board's index: A is 0, B is 1, C (in `alice3`) is 2.
 pub type BoardId = usize;
 
 /// The letter that names `board` in moves and FEN: A, B, C.
-pub fn board_letter(board: BoardId) -> char {
+pub(crate) fn board_letter(board: BoardId) -> char {
     (b'A' + board as u8) as char
 }
 

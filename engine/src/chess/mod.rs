@@ -263,7 +263,7 @@ impl Chess {
 
     /// Draw by insufficient material, as python-chess judges it: both sides unable to
     /// mate by any sequence, counting help-mates by the other side's pieces.
-    pub fn is_insufficient_material(&self) -> bool {
+    pub(crate) fn is_insufficient_material(&self) -> bool {
         Color::ALL.into_iter().all(|c| self.has_insufficient_material(c))
     }
 

@@ -26,7 +26,7 @@ use std::fmt;
 /// The type a piece of `role` becomes after it moves (a King on its farthest rank
 /// chooses instead).
 #[inline(always)]
-pub const fn next_role(role: Role) -> Role {
+pub(crate) const fn next_role(role: Role) -> Role {
     match role {
         Role::King => Role::Pawn,
         Role::Pawn => Role::Knight,
@@ -39,7 +39,7 @@ pub const fn next_role(role: Role) -> Role {
 
 /// The farthest rank of `color` (where its Kings choose their new type).
 #[inline(always)]
-pub const fn far_rank(color: Color) -> Bitboard {
+pub(crate) const fn far_rank(color: Color) -> Bitboard {
     match color {
         Color::White => Bitboard::RANK_8,
         Color::Black => Bitboard::RANK_1,
@@ -198,7 +198,7 @@ impl Jabberwocky {
 
     /// Whether `color` has any capture, legal or not (the compulsory-capture test comes
     /// before the King test).
-    pub fn has_capture(&self, color: Color) -> bool {
+    pub(crate) fn has_capture(&self, color: Color) -> bool {
         let theirs = self.board.by_color(!color);
         let occupied = self.board.occupied();
         if (pawn_attack_set(color, self.board.pieces(color, Role::Pawn)) & theirs).nonempty() {

@@ -30,25 +30,29 @@ use std::fmt;
 /// and files, `Vao` on diagonals) of one type for the exclusion rule.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Kind {
-    /// A pawn.
+    /// As in chess, en passant included; promotes to any kind but Pawn and King.
     Pawn,
-    /// A knight.
+    /// As in chess.
     Knight,
-    /// A bishop.
+    /// As in chess.
     Bishop,
-    /// A rook.
+    /// As in chess.
     Rook,
-    /// The Lion: a leaper to every square two steps away, and a king step.
+    /// The Lion: leaps exactly two squares straight or diagonally to an empty square,
+    /// captures only on the eight squares next to it.
     Lion,
-    /// The Can(n)on in its rook mode: it captures by jumping one man on a rank or file.
+    /// The Can(n)on in its rook mode: moves as a rook, captures by jumping exactly one
+    /// man on a rank or file.
     Cannon,
-    /// The Can(n)on in its bishop mode (the Vao).
+    /// The Can(n)on in its bishop mode: the same on diagonals.
     Vao,
-    /// The Jack: dropped from hand, it moves as a king.
+    /// The Jack: starts in hand and is dropped; steps from its eye (the mirror square on
+    /// its rank) while the eye is empty, as a Wazir or a Ferz by the Kings' colours.
     Jack,
-    /// The Witch: a queen that drags an adjacent man along.
+    /// The Witch: moves as a queen, never captures, immobilizes the enemy men next to
+    /// it and drags the one behind it when it moves away.
     Witch,
-    /// The King.
+    /// As in chess, without castling.
     King,
 }
 
@@ -67,7 +71,7 @@ impl Kind {
         Kind::King,
     ];
     /// What a pawn may promote to, in the order moves are listed.
-    pub const PROMOTIONS: [Kind; 8] = [
+    pub(crate) const PROMOTIONS: [Kind; 8] = [
         Kind::Witch,
         Kind::Lion,
         Kind::Cannon,
@@ -101,12 +105,12 @@ impl Kind {
     }
 
     /// The kind of a FEN letter, either case.
-    pub fn from_char(c: char) -> Option<Kind> {
+    pub(crate) fn from_char(c: char) -> Option<Kind> {
         Kind::ALL.into_iter().find(|k| k.char() == c.to_ascii_lowercase())
     }
 
     /// The FEN letter of this kind for `color`.
-    pub fn fen_char(self, color: Color) -> char {
+    pub(crate) fn fen_char(self, color: Color) -> char {
         match color {
             Color::White => self.char().to_ascii_uppercase(),
             Color::Black => self.char(),
@@ -115,7 +119,7 @@ impl Kind {
 
     /// Whether this is the Can(n)on, in either mode.
     #[inline(always)]
-    pub const fn is_cannon(self) -> bool {
+    pub(crate) const fn is_cannon(self) -> bool {
         matches!(self, Kind::Cannon | Kind::Vao)
     }
 
@@ -230,7 +234,7 @@ mod keys {
 
 /// The most Jacks a side can hold: its two at the start (captured pieces never go to
 /// hand).
-pub const MAX_HAND: u8 = 2;
+pub(crate) const MAX_HAND: u8 = 2;
 
 /// A Jacks and Witches position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -295,7 +299,7 @@ impl JacksWitches {
     }
 
     /// Whether a King has reached its opponent's first rank, which ends teleporting.
-    pub fn teleporting_disabled(&self) -> bool {
+    pub(crate) fn teleporting_disabled(&self) -> bool {
         self.teleport_off
     }
 
@@ -360,7 +364,7 @@ impl JacksWitches {
     /// Whether the Jacks step as Wazirs (both Kings on squares of one colour) rather
     /// than Ferzes.
     #[inline(always)]
-    pub fn jacks_are_wazirs(&self) -> bool {
+    pub(crate) fn jacks_are_wazirs(&self) -> bool {
         self.king(Color::White).is_dark() == self.king(Color::Black).is_dark()
     }
 
@@ -426,7 +430,7 @@ impl JacksWitches {
 
     /// The exclusion rule: no two teleporters hold enemy pieces of one type.
     #[inline(always)]
-    pub fn exclusion_holds(&self) -> bool {
+    pub(crate) fn exclusion_holds(&self) -> bool {
         let white = self.board.by_color(Color::White) & TELEPORTERS;
         let black = self.board.by_color(Color::Black) & TELEPORTERS;
         if white.is_empty() || black.is_empty() {
@@ -576,7 +580,7 @@ impl JacksWitches {
     /// Where the piece a Witch's move (pseudo-legal, not a drop) drags stands and where
     /// it lands: an enemy non-Witch directly behind the Witch follows it, to the square
     /// behind its destination, or onto the teleporter it left.
-    pub fn drag(&self, mv: JwMove) -> Option<(WideSquare, WideSquare)> {
+    pub(crate) fn drag(&self, mv: JwMove) -> Option<(WideSquare, WideSquare)> {
         let (from, to) = (mv.from(), mv.to());
         if mv.is_drop() || from == to || !matches!(self.piece_at(from), Some((_, Kind::Witch))) {
             return None;

@@ -18,7 +18,7 @@ fn names(squares: WideBitboard) -> Vec<String> {
 impl Kind {
     /// The glyph name: the Can(n)on's rook mode is the `cannon`, its bishop mode (the
     /// game's Vao) the `canon`.
-    pub fn view_name(self) -> &'static str {
+    pub(crate) fn view_name(self) -> &'static str {
         match self {
             Kind::Pawn => "pawn",
             Kind::Knight => "knight",

@@ -2,7 +2,7 @@
 //! `twokings` / `twokings4`. Both games play on the chess board with chess pawns and
 //! pieces that combine the chess movements, transform in place as a whole move and
 //! have several royal pieces; this module holds what they share: the move type, the
-//! movements, the pawn moves and, in [`position`], the one position type both play on,
+//! movements, the pawn moves and, in `position`, the one position type both play on,
 //! each game adding its [`Rules`].
 
 mod fen;
@@ -30,8 +30,8 @@ pub struct KingsMove(u32);
 
 impl KingsMove {
     const CASTLE: u32 = 1 << 19;
-    /// A move from `from` to `to` with its letter, if any.
 
+    /// A move from `from` to `to` with its letter, if any.
     #[inline(always)]
     pub fn new(from: Square, to: Square, letter: Option<u8>) -> KingsMove {
         KingsMove(from.index() as u32 | (to.index() as u32) << 6 | (letter.unwrap_or(0) as u32) << 12)

@@ -83,7 +83,7 @@ pub enum Tested {
 }
 
 /// One game's rules. The implementing type is the state only that game keeps (stored
-/// in [`KingsPosition::state`]); its functions are where the games differ.
+/// in `KingsPosition::state`); its functions are where the games differ.
 pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
     /// The game's piece types.
     type Kind: PieceKind;

@@ -12,8 +12,10 @@ mod tt;
 pub use greedy::greedy;
 pub use skill::Skill;
 
-pub use time::{Limits, TimeBudget};
-pub use tt::{Bound, Entry, TranspositionTable};
+pub use time::Limits;
+pub(crate) use time::TimeBudget;
+pub(crate) use tt::Entry;
+pub use tt::{Bound, TranspositionTable};
 
 use crate::game::{EndReason, Game, GameResult, MoveList, Outcome};
 use crate::history::History;
@@ -25,11 +27,11 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// The deepest ply the search reaches.
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// A score beyond every real one.
 pub const INFINITY: i32 = 32_000;
 /// The score of mating at the root; a mate `n` plies away scores `MATE - n`.
-pub const MATE: i32 = 31_000;
+pub(crate) const MATE: i32 = 31_000;
 const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
 /// Plies of compulsory captures quiescence searches at full width.
 const QS_FORCED_FULL_WIDTH: u32 = 4;
@@ -68,7 +70,8 @@ pub enum Score {
 }
 
 impl Score {
-    /// The protocol score of a search score.
+    /// The protocol's form of an internal score: centipawns as they are, mate scores
+    /// (a mate `n` plies away) as mates in moves.
     pub fn from_internal(score: i32) -> Score {
         if score >= MATE_BOUND {
             Score::Mate((MATE - score + 1) / 2)
@@ -85,9 +88,9 @@ impl Score {
 pub struct SearchInfo<M> {
     /// The iteration's depth.
     pub depth: u32,
-    /// The deepest ply reached.
+    /// The deepest ply this line's search reached, quiescence included.
     pub seldepth: u32,
-    /// The line's rank, 1 for the best.
+    /// The line's rank among the MultiPV lines, 1 for the best.
     pub multipv: usize,
     /// The line's score.
     pub score: Score,
@@ -97,9 +100,9 @@ pub struct SearchInfo<M> {
     pub nodes: u64,
     /// Time since the search started.
     pub time: Duration,
-    /// Table fill in permille.
+    /// How full the transposition table is, in permille.
     pub hashfull: u32,
-    /// The principal variation.
+    /// The principal variation: the line the search expects, from the root move on.
     pub pv: Vec<M>,
 }
 
@@ -117,11 +120,11 @@ pub struct SearchResult<M> {
     pub best: Option<M>,
     /// The expected reply, to ponder on.
     pub ponder: Option<M>,
-    /// The best move's score.
+    /// The best move's score, internal (see [`Score::from_internal`]).
     pub score: i32,
-    /// The iteration's depth.
+    /// The deepest iteration completed.
     pub depth: u32,
-    /// Nodes searched so far.
+    /// Nodes searched by all threads.
     pub nodes: u64,
     /// The root moves of the MultiPV lines with their scores, best first.
     pub lines: Vec<(M, i32)>,
@@ -130,11 +133,11 @@ pub struct SearchResult<M> {
 /// How to search, beyond the limits.
 #[derive(Copy, Clone, Debug)]
 pub struct SearchOptions {
-    /// Search threads (Lazy SMP).
+    /// Search threads (Lazy SMP: they share the transposition table).
     pub threads: usize,
-    /// The line's rank, 1 for the best.
+    /// How many best lines to search and report (MultiPV).
     pub multipv: usize,
-    /// Time kept back per move for the transport.
+    /// Time kept back from each move's budget for the link to the GUI.
     pub move_overhead: Duration,
 }
 

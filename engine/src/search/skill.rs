@@ -33,7 +33,7 @@ impl Skill {
     /// The full-strength level.
     pub const FULL: u8 = 20;
     /// Lines a limited level chooses from.
-    pub const LINES: usize = 4;
+    pub(crate) const LINES: usize = 4;
     /// The range `UCI_Elo` accepts.
     pub const ELO_RANGE: (u32, u32) = (CALIBRATION[0].1, CALIBRATION[CALIBRATION.len() - 1].1);
 
@@ -73,7 +73,7 @@ impl Skill {
     }
 
     /// Whether play is weakened.
-    pub fn is_limited(self) -> bool {
+    pub(crate) fn is_limited(self) -> bool {
         self.level < Self::FULL
     }
 
@@ -95,8 +95,9 @@ impl Skill {
         i32::from(Self::FULL - self.level) * 20
     }
 
-    /// Picks among the searched `lines` (move and score, best first): the best score
-    /// after each line gets a random bonus below `Skill::noise`.
+    /// Picks among the searched `lines` (move and score, best first) the move that
+    /// scores best once each line gets a random bonus, larger the lower the level; at
+    /// full strength, the first.
     pub fn pick<M: Copy>(self, lines: &[(M, i32)], rng: &mut fastrand::Rng) -> Option<M> {
         if !self.is_limited() {
             return lines.first().map(|&(mv, _)| mv);

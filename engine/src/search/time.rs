@@ -20,7 +20,7 @@ pub struct Limits {
     pub nodes: Option<u64>,
     /// Search for a mate in this many moves.
     pub mate: Option<u32>,
-    /// Until `stop`.
+    /// Answer only on `stop` (`go infinite`): a search that ends sooner waits for it.
     pub infinite: bool,
     /// Pondering on the expected reply until `ponderhit` or `stop`.
     pub ponder: bool,
@@ -31,7 +31,7 @@ pub struct Limits {
 /// How long to think: `soft` is the target (no new iteration after most of it is
 /// used), `hard` the moment the search is aborted.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct TimeBudget {
+pub(crate) struct TimeBudget {
     /// The target.
     pub soft: Duration,
     /// The limit.
@@ -40,7 +40,7 @@ pub struct TimeBudget {
 
 impl Limits {
     /// The budget of `side` to move, or `None` when time does not limit the search.
-    pub fn budget(&self, side: Color, move_overhead: Duration) -> Option<TimeBudget> {
+    pub(crate) fn budget(&self, side: Color, move_overhead: Duration) -> Option<TimeBudget> {
         if let Some(move_time) = self.move_time {
             let t = move_time.saturating_sub(move_overhead).max(Duration::from_millis(1));
             return Some(TimeBudget { soft: t, hard: t });

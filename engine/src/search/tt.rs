@@ -18,7 +18,7 @@ pub enum Bound {
 
 /// What the table keeps of a searched position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub(crate) struct Entry {
     /// [`crate::SearchHints::move_code`] of the best move, 0 when none.
     pub move_code: u32,
     /// The score found.
@@ -114,7 +114,7 @@ impl TranspositionTable {
     }
 
     /// Called once per search so that old entries give way first.
-    pub fn new_search(&self) {
+    pub(crate) fn new_search(&self) {
         let next = (self.generation.load(Ordering::Relaxed) + 1) & 63;
         self.generation.store(next, Ordering::Relaxed);
     }
@@ -128,7 +128,7 @@ impl TranspositionTable {
 
     /// The entry of `hash`, if stored.
     #[inline]
-    pub fn probe(&self, hash: u64) -> Option<Entry> {
+    pub(crate) fn probe(&self, hash: u64) -> Option<Entry> {
         let slot = self.slot(hash);
         let data = slot.data.load(Ordering::Relaxed);
         if slot.check.load(Ordering::Relaxed) ^ data != hash {
@@ -139,7 +139,7 @@ impl TranspositionTable {
 
     /// Stores `entry` for `hash`, replacing by depth and age.
     #[inline]
-    pub fn store(&self, hash: u64, mut entry: Entry) {
+    pub(crate) fn store(&self, hash: u64, mut entry: Entry) {
         let slot = self.slot(hash);
         let generation = self.generation.load(Ordering::Relaxed);
         let old_data = slot.data.load(Ordering::Relaxed);

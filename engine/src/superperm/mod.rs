@@ -46,7 +46,7 @@ impl SuperpermMove {
 
     /// The King on `king` swaps places with the friendly piece on `piece`.
     #[inline(always)]
-    pub fn teleport(king: Square, piece: Square) -> SuperpermMove {
+    pub(crate) fn teleport(king: Square, piece: Square) -> SuperpermMove {
         SuperpermMove(king.index() as u16 | (piece.index() as u16) << 6 | Self::TELEPORT)
     }
 
@@ -175,7 +175,7 @@ impl Superperm {
 
     /// Whether `color`'s King is attacked.
     #[inline(always)]
-    pub fn king_attacked(&self, color: Color) -> bool {
+    pub(crate) fn king_attacked(&self, color: Color) -> bool {
         self.board
             .attackers(self.king(color), !color, self.board.occupied())
             .nonempty()
@@ -275,7 +275,7 @@ impl Superperm {
     }
 
     /// The square where the piece moved by `mv` ends, after its chain.
-    pub fn chain_end(&self, mv: SuperpermMove) -> Square {
+    pub(crate) fn chain_end(&self, mv: SuperpermMove) -> Square {
         self.make(mv).1
     }
 
