@@ -184,6 +184,27 @@ pub struct MoveView {
     pub also: Vec<String>,
 }
 
+impl MoveView {
+    /// A move of one piece from `from` to `to` on a one-board game, named `name`.
+    pub(crate) fn on_one_board(
+        name: String,
+        from: Square,
+        to: Square,
+        choice: Option<ChoiceView>,
+        also: Vec<String>,
+    ) -> MoveView {
+        MoveView {
+            name,
+            from: Some(single_square_name(from)),
+            to: single_square_name(to),
+            lands: single_square_name(to),
+            drop: None,
+            choice,
+            also,
+        }
+    }
+}
+
 /// A game a GUI can draw: the view of a position and of each of its legal moves.
 pub trait GameView: Game {
     /// What a frontend draws of this position.

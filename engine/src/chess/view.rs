@@ -35,15 +35,7 @@ impl GameView for Chess {
                 (None, vec![name(rook_from), name(rook_to)])
             }
         };
-        MoveView {
-            name: self.move_name(mv),
-            from: Some(name(from)),
-            to: name(to),
-            lands: name(to),
-            drop: None,
-            choice,
-            also,
-        }
+        MoveView::on_one_board(self.move_name(mv), from, to, choice, also)
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::{last_rank, read_en_passant, KingsPosition, PieceKind, Rules};
 use crate::fen::{parse_counters, parse_grid, parse_side, split_fields_with_extra, write_grid};
-use crate::game::{FenError, Variant};
+use crate::game::{FenError, Position, Variant};
 use crate::types::{Color, Square};
 
 /// The characters of a FEN board field, as piece readers take them.
@@ -63,7 +63,7 @@ pub(super) fn read<R: Rules>(variant: Variant, fen: &str) -> Result<KingsPositio
     let ep = read_en_passant(fields[3], pos.side, pos.pieces(mover, R::Kind::pawn()), pos.occupied())?;
     (pos.halfmove, pos.fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
     R::read_extra_field(&mut pos, extra)?;
-    pos.hash = pos.compute_hash();
+    pos.hash = pos.hash_from_scratch();
     pos.settle_en_passant(ep);
     Ok(pos)
 }

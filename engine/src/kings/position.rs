@@ -432,24 +432,6 @@ impl<R: Rules> KingsPosition<R> {
         }
     }
 
-    pub(super) fn compute_hash(&self) -> u64 {
-        let mut hash = R::state_hash(self);
-        for color in Color::ALL {
-            for &kind in R::Kind::ALL {
-                for sq in self.pieces(color, kind) {
-                    hash ^= Self::piece_key(color, kind, sq);
-                }
-            }
-        }
-        if self.side == Color::Black {
-            hash ^= R::KEYS.black_to_move;
-        }
-        if let Some(ep) = self.ep {
-            hash ^= R::KEYS.en_passant[ep.file() as usize];
-        }
-        hash
-    }
-
     /// The result of the side to move losing for `reason`.
     pub(super) fn lost(&self, reason: EndReason) -> GameResult {
         GameResult {
@@ -485,7 +467,21 @@ impl<R: Rules> Position for KingsPosition<R> {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
+        let mut hash = R::state_hash(self);
+        for color in Color::ALL {
+            for &kind in R::Kind::ALL {
+                for sq in self.pieces(color, kind) {
+                    hash ^= Self::piece_key(color, kind, sq);
+                }
+            }
+        }
+        if self.side == Color::Black {
+            hash ^= R::KEYS.black_to_move;
+        }
+        if let Some(ep) = self.ep {
+            hash ^= R::KEYS.en_passant[ep.file() as usize];
+        }
+        hash
     }
 
     fn legal_moves(&self, moves: &mut MoveList<KingsMove>) {

@@ -67,14 +67,6 @@ impl<R: Rules> GameView for KingsPosition<R> {
         } else {
             Vec::new()
         };
-        MoveView {
-            name: self.move_name(mv),
-            from: Some(name(from)),
-            to: name(to),
-            lands: name(to),
-            drop: None,
-            choice,
-            also,
-        }
+        MoveView::on_one_board(self.move_name(mv), from, to, choice, also)
     }
 }
