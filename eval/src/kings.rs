@@ -24,7 +24,7 @@ fn table(role: Role, color: Color, sq: Square) -> Tapered {
 }
 
 /// Game I values by origin type: Pawn, Knight, Bishop, Rook, Warrior.
-pub const MAHARAJAH_VALUE: [i32; 5] = [100, 310, 330, 500, 320];
+const MAHARAJAH_VALUE: [i32; 5] = [100, 310, 330, 500, 320];
 /// Every Maharajah beyond the first is one more royal piece to keep safe (its reach
 /// is counted as mobility).
 const EXTRA_MAHARAJAH: i32 = 60;
@@ -108,7 +108,7 @@ impl Evaluator<Maharajah> for MaharajahEval {
 }
 
 /// Game II values: Pawn, Knight, Bishop, Rook, Queen, King, Marshal, Cardinal.
-pub const TWOKINGS_VALUE: [i32; 8] = [100, 310, 330, 500, 950, 400, 880, 820];
+const TWOKINGS_VALUE: [i32; 8] = [100, 310, 330, 500, 950, 400, 880, 820];
 /// A side down to one King can be mated; with several it cannot lose one at a time.
 const LONE_KING: i32 = 250;
 /// Per attacked square around a lone King.

@@ -184,7 +184,9 @@ mod keys {
     pub const BLACK_TO_MOVE: u64 = zobrist::keys::<1>(0xC4E5_5004)[0];
 }
 
-/// An orthodox chess position.
+/// An orthodox chess position. Besides the FEN's fields it keeps the Zobrist hash and
+/// the side to move's checkers and pins up to date, so that move generation starts from
+/// them; [`Position::play`] returns the next position.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Chess {
     board: ChessBoard,

@@ -134,7 +134,8 @@ impl MoveSet {
     }
 }
 
-/// A Jabberwocky position.
+/// A Jabberwocky position: men of the six chess types, any number of each, with no
+/// castling or en passant state; the halfmove clock counts plies since a capture.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Jabberwocky {
     board: ChessBoard,

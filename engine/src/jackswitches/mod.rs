@@ -236,7 +236,8 @@ mod keys {
 /// hand).
 pub(crate) const MAX_HAND: u8 = 2;
 
-/// A Jacks and Witches position.
+/// A Jacks and Witches position: the men on the 84 squares, the Jacks in each hand,
+/// the en passant square and whether teleporting has been disabled.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct JacksWitches {
     /// Per square: 0 when empty, else `1 + 16 * colour + kind`.

@@ -130,7 +130,8 @@ pub(crate) enum Generated {
     One(SuperpermMove),
 }
 
-/// A Superpermutation position.
+/// A Superpermutation position: one King a side, no castling or en passant state, and
+/// whether the last move lost by teleporting into check.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Superperm {
     board: ChessBoard,
