@@ -114,11 +114,12 @@ impl<T, K: PieceKind, const N: usize> IndexMut<K> for ByKind<T, K, N> {
 }
 
 /// A game's Zobrist keys for its pieces: one per colour, kind and square, laid out
-/// as `(colour * kinds + kind) * squares + square`.
+/// as `(colour * kinds + kind) * squares + square`, where `kinds` counts the game's
+/// kinds ([`PieceKind::ALL`]), which may be fewer than the board has room for.
 pub(crate) type PieceKeys = [u64];
 
-/// The men of both colours on one board: a set of squares per kind `K` (`N` of them)
-/// and per colour.
+/// The men of both colours on one board: a set of squares per kind `K` (room for `N`
+/// kinds, at least as many as the game has) and per colour.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
 pub struct PieceBoard<B: SquareSet, K: PieceKind, const N: usize> {
     kinds: ByKind<B, K, N>,
@@ -144,7 +145,12 @@ impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
     #[inline(always)]
     pub(crate) fn toggle(&mut self, color: Color, kind: K, sq: B::Square, keys: &PieceKeys, hash: &mut u64) {
         self.flip(color, kind, sq);
-        *hash ^= keys[(color.index() * N + kind.index()) * B::SQUARES + B::square_index(sq)];
+        *hash ^= Self::key(keys, color, kind, sq);
+    }
+
+    #[inline(always)]
+    fn key(keys: &PieceKeys, color: Color, kind: K, sq: B::Square) -> u64 {
+        keys[(color.index() * K::ALL.len() + kind.index()) * B::SQUARES + B::square_index(sq)]
     }
 
     /// [`PieceBoard::toggle`] without the hash, for a scratch copy that only probes
@@ -165,7 +171,7 @@ impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
         for color in Color::ALL {
             for &kind in K::ALL {
                 for sq in self.pieces(color, kind) {
-                    hash ^= keys[(color.index() * N + kind.index()) * B::SQUARES + B::square_index(sq)];
+                    hash ^= Self::key(keys, color, kind, sq);
                 }
             }
         }

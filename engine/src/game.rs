@@ -5,9 +5,10 @@
 //! win conditions, per-piece state) lives behind it, so perft, search and the protocol
 //! are written once and monomorphised per game.
 
+use crate::moves::{PackedMove, PackedSquare};
 use crate::types::Color;
 use arrayvec::ArrayVec;
-use std::fmt::Debug;
+use std::fmt::{Debug, Display};
 use std::hash::Hash;
 use std::sync::Arc;
 use thiserror::Error;
@@ -477,8 +478,9 @@ impl<G: Position + Notation + SearchHints> Game for G {}
 /// Invariant: `legal_moves` is empty exactly when the position has no successors,
 /// including positions the rules end with moves still on the board.
 pub trait Position: Clone + Send + Sync + Sized + 'static {
-    /// A move of this game.
-    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// A move of this game; it displays in protocol notation, which
+    /// [`Notation::move_name`] may shorten where the position allows.
+    type Move: PackedMove + Eq + Hash + Debug + Display + Send + Sync + 'static;
 
     /// The variants this type plays.
     const VARIANTS: &'static [Variant];
@@ -500,12 +502,17 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// Every legal move, appended to `moves`.
     fn legal_moves(&self, moves: &mut MoveList<Self::Move>);
 
+    /// Every legal move, in a new list.
+    fn legal_move_list(&self) -> MoveList<Self::Move> {
+        let mut moves = MoveList::new();
+        self.legal_moves(&mut moves);
+        moves
+    }
+
     /// The number of legal moves (perft's last ply), faster than listing them where
     /// the game allows it.
     fn count_legal_moves(&self) -> u64 {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        moves.len() as u64
+        self.legal_move_list().len() as u64
     }
 
     /// The position after `mv`, which must be one of `legal_moves`.
@@ -578,19 +585,26 @@ pub trait Notation: Position {
     fn fen(&self) -> String;
 
     /// The move in protocol notation.
-    fn move_name(&self, mv: Self::Move) -> String;
+    fn move_name(&self, mv: Self::Move) -> String {
+        mv.to_string()
+    }
 
     /// Reads a move in protocol notation and checks it is legal here.
     fn parse_move(&self, text: &str) -> Result<Self::Move, MoveError> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(MoveError::GameOver);
-        }
-        moves
+        self.moves_to_parse()?
             .into_iter()
             .find(|&mv| self.move_name(mv) == text)
             .ok_or_else(|| MoveError::Illegal(text.to_string()))
+    }
+
+    /// The legal moves a move's text is read against; none is an error, as the game is
+    /// over.
+    fn moves_to_parse(&self) -> Result<MoveList<Self::Move>, MoveError> {
+        let moves = self.legal_move_list();
+        if moves.is_empty() {
+            return Err(MoveError::GameOver);
+        }
+        Ok(moves)
     }
 
     /// The position as text for humans (the protocol's `d`).
@@ -613,13 +627,28 @@ pub trait SearchHints: Position {
     fn null_move(&self) -> Option<Self>;
 
     /// A compact code of the move (below 2^28, never 0), for the transposition table.
-    fn move_code(mv: Self::Move) -> u32;
+    #[inline(always)]
+    fn move_code(mv: Self::Move) -> u32 {
+        // The tag bit keeps every code apart from "no move"; moves use fewer bits.
+        debug_assert!(mv.bits() < 1 << 27);
+        mv.bits() | 1 << 27
+    }
 
-    /// Size of the history table.
-    const HISTORY_SIZE: usize;
+    /// Size of the history table: by default one slot per side, origin and
+    /// destination.
+    const HISTORY_SIZE: usize = 2 * squares::<Self>() * squares::<Self>();
 
     /// The slot of a move in the history table, below [`SearchHints::HISTORY_SIZE`].
-    fn history_index(&self, mv: Self::Move) -> usize;
+    #[inline(always)]
+    fn history_index(&self, mv: Self::Move) -> usize {
+        let squares = squares::<Self>();
+        (self.side_to_move().index() * squares + mv.from().packed() as usize) * squares + mv.to().packed() as usize
+    }
+}
+
+/// How many squares the board of game `G` has.
+const fn squares<G: Position>() -> usize {
+    <<G::Move as PackedMove>::Square as PackedSquare>::COUNT
 }
 
 /// Search techniques a game allows: null-move pruning and late-move reductions are

@@ -221,7 +221,6 @@ pub trait GameView: Game {
 /// distinct squares of the board and the checked royals are the mover's.
 #[cfg(test)]
 pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
-    use crate::game::MoveList;
     use std::collections::HashSet;
     let view = position.view();
     assert_eq!(view.side_to_move, position.side_to_move().name());
@@ -249,8 +248,7 @@ pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
     for checked in &view.checks {
         assert!(ours(checked), "checked {checked} holds no piece of the side to move");
     }
-    let mut moves = MoveList::new();
-    position.legal_moves(&mut moves);
+    let moves = position.legal_move_list();
     let mut names = HashSet::new();
     let mut clicks = HashSet::new();
     for mv in moves {
@@ -290,14 +288,12 @@ pub(crate) fn assert_views_consistent<G: GameView>(position: &G) {
 /// random playouts of up to `plies` moves.
 #[cfg(test)]
 pub(crate) fn assert_views_consistent_in_playouts<G: GameView>(start: &G, games: usize, plies: usize) {
-    use crate::game::MoveList;
     let mut seed = 0x2545_f491_4f6c_dd1du64;
     for _ in 0..games {
         let mut position = start.clone();
         for _ in 0..plies {
             assert_views_consistent(&position);
-            let mut moves = MoveList::new();
-            position.legal_moves(&mut moves);
+            let moves = position.legal_move_list();
             if moves.is_empty() {
                 break;
             }

@@ -7,6 +7,7 @@ use crate::Tapered;
 use vorpal_engine::alice::{AliceGame, AliceMoveKind};
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::search::Evaluator;
+use vorpal_engine::PackedMove;
 use vorpal_engine::{AliceMove, Bitboard, Color, Position, Role};
 
 /// Bonus of a non-pawn piece standing on the board opposite the enemy king.

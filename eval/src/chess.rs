@@ -5,6 +5,7 @@ use crate::Tapered;
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::chess::MoveKind;
 use vorpal_engine::search::Evaluator;
+use vorpal_engine::PackedMove;
 use vorpal_engine::{Bitboard, Chess, ChessMove, Color, Position, Role, Square};
 
 pub(crate) const MATERIAL: [Tapered; 6] = [

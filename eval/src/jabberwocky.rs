@@ -5,6 +5,7 @@
 //! counts attacked enemy pieces too.
 
 use vorpal_engine::search::Evaluator;
+use vorpal_engine::PackedMove;
 use vorpal_engine::{Bitboard, Color, Jabberwocky, JabberwockyMove, Position, Role};
 
 /// Value of a piece by its present type (index: Role), counting what it becomes.

@@ -6,6 +6,7 @@
 use vorpal_engine::jackswitches::board::{king_attacks, SQUARES};
 use vorpal_engine::jackswitches::Kind;
 use vorpal_engine::search::Evaluator;
+use vorpal_engine::PackedMove;
 use vorpal_engine::{Color, JacksWitches, JwMove, Position, SearchHints, WideSquare};
 
 /// Value of a piece by kind (index: Kind): Pawn, Knight, Bishop, Rook, Lion, Can(n)on

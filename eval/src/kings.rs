@@ -7,10 +7,12 @@
 use crate::chess::{MAX_PHASE, TABLES};
 use crate::Tapered;
 use vorpal_engine::attacks::king_attacks;
+use vorpal_engine::board::PieceKind;
 use vorpal_engine::kings::maharajah::{self, MAHARAJAH};
 use vorpal_engine::kings::twokings;
-use vorpal_engine::kings::PieceKind;
+use vorpal_engine::kings::KingsKind;
 use vorpal_engine::search::Evaluator;
+use vorpal_engine::PackedMove;
 use vorpal_engine::{Bitboard, Color, KingsMove, Maharajah, Position, Role, SearchHints, Square, TwoKings};
 
 const TEMPO: i32 = 10;

@@ -8,6 +8,7 @@ use crate::chess::{MATERIAL, MAX_PHASE, MOBILITY, MOBILITY_BASE, ORDER_VALUE, PH
 use crate::Tapered;
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::search::Evaluator;
+use vorpal_engine::PackedMove;
 use vorpal_engine::{Color, Position, Role, SearchHints, Superperm, SuperpermMove};
 
 /// Weight of one attacked square around the enemy King, by attacker.

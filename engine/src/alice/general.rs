@@ -9,6 +9,7 @@ use crate::attacks::{
 use crate::bitboard::Bitboard;
 use crate::chess::castling_squares;
 use crate::game::{MoveList, Variant};
+use crate::moves::PackedMove;
 use crate::types::{Color, Role, Square};
 
 /// Where a moved piece ends.

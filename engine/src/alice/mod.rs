@@ -27,6 +27,7 @@ use crate::chess::{castling_squares, CastlingRights, CASTLING_KEEP};
 use crate::game::{
     FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Variant,
 };
+use crate::moves::PackedMove;
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -41,10 +42,19 @@ pub(crate) fn board_letter(board: BoardId) -> char {
     (b'A' + board as u8) as char
 }
 
-/// A move: origin square and board, destination square and board (where the piece
-/// ends after the transfer), and its kind.
+/// A move: origin square and board, destination square (the same on every board) and
+/// board (where the piece ends after the transfer), and its kind.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct AliceMove(u32);
+
+impl PackedMove for AliceMove {
+    type Square = Square;
+
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        self.0
+    }
+}
 
 /// What an Alice move does besides moving one piece.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -73,25 +83,7 @@ impl AliceMove {
             AliceMoveKind::EnPassant => Self::EN_PASSANT,
             AliceMoveKind::Promotion(role) => Self::PROMOTION | (role as u32 - Role::Knight as u32) << 18,
         };
-        AliceMove(
-            from.index() as u32
-                | (to.index() as u32) << 6
-                | (from_board as u32) << 12
-                | (to_board as u32) << 14
-                | flags,
-        )
-    }
-
-    /// The origin square.
-    #[inline(always)]
-    pub fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
-    }
-
-    /// The destination square (the same on every board).
-    #[inline(always)]
-    pub fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        AliceMove(Self::squares(from, to) | (from_board as u32) << Self::FLAGS_SHIFT | (to_board as u32) << 14 | flags)
     }
 
     /// The board the piece moves on.
@@ -153,9 +145,17 @@ impl AliceMove {
     }
 }
 
-impl fmt::Debug for AliceMove {
+impl fmt::Display for AliceMove {
+    /// The explicit form; [`Notation::move_name`] writes the plain one where it names
+    /// one legal move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.explicit())
+    }
+}
+
+impl fmt::Debug for AliceMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
 }
 
@@ -706,11 +706,7 @@ impl<const N: usize> Notation for AliceGame<N> {
     }
 
     fn parse_move(&self, text: &str) -> Result<AliceMove, MoveError> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(MoveError::GameOver);
-        }
+        let moves = self.moves_to_parse()?;
         if let Some(&mv) = moves.iter().find(|mv| mv.explicit() == text) {
             return Ok(mv);
         }
@@ -797,11 +793,6 @@ impl<const N: usize> SearchHints for AliceGame<N> {
         next.halfmove = next.halfmove.saturating_add(1);
         next.refresh_checks();
         Some(next)
-    }
-
-    #[inline(always)]
-    fn move_code(mv: AliceMove) -> u32 {
-        mv.0 | 1 << 24
     }
 
     const HISTORY_SIZE: usize = 2 * 3 * 64 * 64;

@@ -3,7 +3,8 @@
 use super::general::Transfer;
 use super::{board_letter, AliceGame, AliceMove, AliceMoveKind, BoardId};
 use crate::chess::view::promotion_choice;
-use crate::game::{MoveList, Notation, Position};
+use crate::game::{Notation, Position};
+use crate::moves::PackedMove;
 use crate::types::{Color, Square};
 use crate::view::{square_name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 
@@ -29,8 +30,7 @@ impl<const N: usize> AliceGame<N> {
             // The board is no choice: it follows from the squares.
             return mv.promotion().map(promotion_choice);
         }
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
+        let moves = self.legal_move_list();
         let shared = moves.iter().any(|other| {
             other.from_board() == mv.from_board()
                 && other.from() == mv.from()

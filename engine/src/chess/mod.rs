@@ -15,6 +15,7 @@ use crate::game::{
     EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, SearchRules,
     Variant,
 };
+use crate::moves::PackedMove;
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -49,19 +50,7 @@ impl ChessMove {
             MoveKind::EnPassant => Self::EN_PASSANT,
             MoveKind::Promotion(role) => Self::PROMOTION | (role as u16 - Role::Knight as u16),
         };
-        ChessMove(from.index() as u16 | (to.index() as u16) << 6 | flags << 12)
-    }
-
-    /// The origin square.
-    #[inline(always)]
-    pub fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
-    }
-
-    /// The destination square.
-    #[inline(always)]
-    pub fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        ChessMove(Self::squares(from, to) as u16 | flags << Self::FLAGS_SHIFT)
     }
 
     /// What the move does besides moving the piece.
@@ -85,6 +74,15 @@ impl ChessMove {
             MoveKind::Promotion(role) => Some(role),
             _ => None,
         }
+    }
+}
+
+impl PackedMove for ChessMove {
+    type Square = Square;
+
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        self.0 as u32
     }
 }
 
@@ -432,10 +430,6 @@ impl Notation for Chess {
         fen::write(self)
     }
 
-    fn move_name(&self, mv: ChessMove) -> String {
-        mv.to_string()
-    }
-
     fn render(&self) -> String {
         crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, role)| role.fen_char(color)))
     }
@@ -473,19 +467,6 @@ impl SearchHints for Chess {
         next.halfmove = next.halfmove.saturating_add(1);
         next.refresh_checks();
         Some(next)
-    }
-
-    #[inline(always)]
-    fn move_code(mv: ChessMove) -> u32 {
-        // Bit 16 keeps a1a1-like codes (never legal) apart from "no move".
-        mv.0 as u32 | 1 << 16
-    }
-
-    const HISTORY_SIZE: usize = 2 * 64 * 64;
-
-    #[inline(always)]
-    fn history_index(&self, mv: ChessMove) -> usize {
-        (self.side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 }
 

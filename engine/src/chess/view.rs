@@ -1,6 +1,7 @@
 //! The GUI's view of an orthodox chess position and its moves.
 use super::{Chess, ChessMove, MoveKind};
 use crate::game::{Notation, Position};
+use crate::moves::PackedMove;
 use crate::types::{Color, Role};
 use crate::view::{checked_king, single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 

@@ -20,6 +20,7 @@ use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
     SearchRules, Variant,
 };
+use crate::moves::PackedMove;
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -61,25 +62,22 @@ impl JabberwockyMove {
             Some(role) => Self::CHOICE | (role as u16 - Role::Knight as u16) << 12,
             None => 0,
         };
-        JabberwockyMove(from.index() as u16 | (to.index() as u16) << 6 | flags)
-    }
-
-    /// The origin square.
-    #[inline(always)]
-    pub fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
-    }
-
-    /// The destination square.
-    #[inline(always)]
-    pub fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        JabberwockyMove(Self::squares(from, to) as u16 | flags)
     }
 
     /// The type a King chooses on its farthest rank.
     #[inline(always)]
     pub fn choice(self) -> Option<Role> {
         (self.0 & Self::CHOICE != 0).then(|| Role::ALL[Role::Knight as usize + (self.0 >> 12 & 3) as usize])
+    }
+}
+
+impl PackedMove for JabberwockyMove {
+    type Square = Square;
+
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        self.0 as u32
     }
 }
 
@@ -383,16 +381,8 @@ impl Notation for Jabberwocky {
         fen::write(self)
     }
 
-    fn move_name(&self, mv: JabberwockyMove) -> String {
-        mv.to_string()
-    }
-
     fn parse_move(&self, text: &str) -> Result<JabberwockyMove, MoveError> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(MoveError::GameOver);
-        }
+        let moves = self.moves_to_parse()?;
         let bare = text.strip_suffix('n');
         moves
             .into_iter()
@@ -429,18 +419,5 @@ impl SearchHints for Jabberwocky {
 
     fn null_move(&self) -> Option<Jabberwocky> {
         None
-    }
-
-    #[inline(always)]
-    fn move_code(mv: JabberwockyMove) -> u32 {
-        // Bit 16 keeps a1a1-like codes (never legal) apart from "no move".
-        mv.0 as u32 | 1 << 16
-    }
-
-    const HISTORY_SIZE: usize = 2 * 64 * 64;
-
-    #[inline(always)]
-    fn history_index(&self, mv: JabberwockyMove) -> usize {
-        (self.side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 }

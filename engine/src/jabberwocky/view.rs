@@ -3,6 +3,7 @@
 use super::{Jabberwocky, JabberwockyMove};
 use crate::chess::view::promotion_choice;
 use crate::game::{Notation, Position};
+use crate::moves::PackedMove;
 use crate::view::{single_square_name as name, GameView, MoveView, PieceView, PositionView};
 
 impl GameView for Jabberwocky {

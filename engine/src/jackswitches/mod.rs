@@ -23,6 +23,7 @@ use self::board::{
 use crate::bitboard::WideBitboard;
 use crate::board::{PieceBoard, PieceKind};
 use crate::game::{FenError, GameResult, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Variant};
+use crate::moves::PackedMove;
 use crate::types::{Color, WideSquare};
 use std::fmt;
 
@@ -135,7 +136,8 @@ impl Kind {
 
 /// A move: from, to, the kind the piece ends as (a promotion, a Can(n)on's end mode;
 /// none when it stays what it was), and whether it is a drop or a teleport. A flip and
-/// the Jack's step back onto its own square have `from == to`.
+/// the Jack's step back onto its own square have `from == to`, and so has a drop, on
+/// the square dropped on.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct JwMove(u32);
 
@@ -147,7 +149,7 @@ impl JwMove {
     #[inline(always)]
     fn new(from: WideSquare, to: WideSquare, becomes: Option<Kind>) -> JwMove {
         let kind = becomes.map_or(Self::NO_KIND, |k| k as u32);
-        JwMove(from.index() as u32 | (to.index() as u32) << 7 | kind << 14)
+        JwMove(Self::squares(from, to) | kind << Self::FLAGS_SHIFT)
     }
 
     #[inline(always)]
@@ -158,18 +160,6 @@ impl JwMove {
     #[inline(always)]
     fn drop(to: WideSquare) -> JwMove {
         JwMove(JwMove::new(to, to, None).0 | Self::DROP)
-    }
-
-    /// The origin square (the drop square for a drop).
-    #[inline(always)]
-    pub fn from(self) -> WideSquare {
-        WideSquare::new((self.0 & 127) as u8)
-    }
-
-    /// The destination square.
-    #[inline(always)]
-    pub fn to(self) -> WideSquare {
-        WideSquare::new((self.0 >> 7 & 127) as u8)
     }
 
     /// The kind the moving piece ends as, when the move chooses one.
@@ -189,6 +179,15 @@ impl JwMove {
     #[inline(always)]
     pub fn is_teleport(self) -> bool {
         self.0 & Self::TELEPORT != 0
+    }
+}
+
+impl PackedMove for JwMove {
+    type Square = WideSquare;
+
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        self.0
     }
 }
 
@@ -757,17 +756,9 @@ impl Notation for JacksWitches {
         fen::write(self)
     }
 
-    fn move_name(&self, mv: JwMove) -> String {
-        mv.to_string()
-    }
-
     /// Reads a move; a Can(n)on move written without its mode suffix keeps the mode.
     fn parse_move(&self, text: &str) -> Result<JwMove, crate::game::MoveError> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(crate::game::MoveError::GameOver);
-        }
+        let moves = self.moves_to_parse()?;
         let keeps_mode = |mv: &JwMove| {
             !mv.is_drop()
                 && mv.from() != mv.to()
@@ -817,12 +808,6 @@ impl SearchHints for JacksWitches {
         next.hash ^= keys::BLACK_TO_MOVE;
         next.halfmove = next.halfmove.saturating_add(1);
         Some(next)
-    }
-
-    #[inline(always)]
-    fn move_code(mv: JwMove) -> u32 {
-        // Bit 20 keeps every code apart from "no move".
-        mv.0 | 1 << 20
     }
 
     /// Per side: from-square (a drop counts as square 96) by to-square.

@@ -4,6 +4,7 @@ use super::board::{HOLES, TELEPORTERS};
 use super::{JacksWitches, JwMove, Kind};
 use crate::bitboard::WideBitboard;
 use crate::game::{Notation, Position};
+use crate::moves::PackedMove;
 use crate::types::{Color, WideSquare};
 use crate::view::{checked_king, square_name, ChoiceView, GameView, HandView, MoveView, PieceView, PositionView};
 

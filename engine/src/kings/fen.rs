@@ -1,7 +1,7 @@
 //! The FEN of both games: the six standard fields with the game's own pieces, a
 //! castling field each game uses its own way, and a seventh, game-specific field.
 
-use super::{last_rank, read_en_passant, KingsPosition, PieceKind, Rules};
+use super::{last_rank, read_en_passant, KingsKind, KingsPosition, Rules};
 use crate::fen::{parse_counters, parse_grid, parse_side, split_fields_with_extra, write_grid};
 use crate::game::{FenError, Position, Variant};
 use crate::types::{Color, Square};
@@ -10,7 +10,7 @@ use crate::types::{Color, Square};
 pub type FenChars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
 
 /// A piece letter of the game's type `K`, upper case White.
-pub fn read_letter<K: PieceKind>(c: char) -> Result<(Color, K), FenError> {
+pub fn read_letter<K: KingsKind>(c: char) -> Result<(Color, K), FenError> {
     let kind = u8::try_from(c)
         .ok()
         .and_then(K::from_letter)
@@ -73,7 +73,8 @@ pub(super) fn write<R: Rules>(pos: &KingsPosition<R>) -> String {
     let mut out = String::with_capacity(120);
     write_grid(&mut out, 8, 8, |file, rank| {
         let sq = Square::from_coords(file, rank);
-        Some(R::fen_piece(pos, sq, pos.color_at(sq)?, pos.kind_at(sq)?))
+        let (color, kind) = pos.board.piece_at(sq)?;
+        Some(R::fen_piece(pos, sq, color, kind))
     });
     let ep = pos.ep.map_or("-".to_string(), |sq| sq.to_string());
     out.push_str(&format!(

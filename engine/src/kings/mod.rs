@@ -14,11 +14,12 @@ pub mod twokings;
 mod view;
 
 pub use fen::{read_letter, FenChars};
-pub use position::{BoardKeys, KingsPosition, PieceKind, Rules, Tested};
+pub use position::{BoardKeys, KingsKind, KingsPosition, Rules, Tested};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::game::FenError;
+use crate::moves::PackedMove;
 use crate::types::{Color, Square};
 use std::fmt;
 
@@ -34,25 +35,13 @@ impl KingsMove {
     /// A move from `from` to `to` with its letter, if any.
     #[inline(always)]
     pub fn new(from: Square, to: Square, letter: Option<u8>) -> KingsMove {
-        KingsMove(from.index() as u32 | (to.index() as u32) << 6 | (letter.unwrap_or(0) as u32) << 12)
+        KingsMove(Self::squares(from, to) | (letter.unwrap_or(0) as u32) << Self::FLAGS_SHIFT)
     }
 
     /// Castling, written as the King's square then the Rook's.
     #[inline(always)]
     pub fn castle(king: Square, rook: Square) -> KingsMove {
-        KingsMove(king.index() as u32 | (rook.index() as u32) << 6 | Self::CASTLE)
-    }
-
-    /// The origin square.
-    #[inline(always)]
-    pub fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
-    }
-
-    /// The destination square (the Rook's square for castling).
-    #[inline(always)]
-    pub fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        KingsMove(Self::squares(king, rook) | Self::CASTLE)
     }
 
     /// The promotion piece or transformation target, as its lower-case letter.
@@ -85,11 +74,14 @@ impl KingsMove {
     pub fn is_double_step(self) -> bool {
         !self.is_castle() && self.from().index().abs_diff(self.to().index()) == 16
     }
+}
 
-    /// A code below 2^21, never 0, for the transposition table.
+impl PackedMove for KingsMove {
+    type Square = Square;
+
     #[inline(always)]
-    pub fn code(self) -> u32 {
-        self.0 | 1 << 20
+    fn bits(self) -> u32 {
+        self.0
     }
 }
 

@@ -8,27 +8,23 @@ use super::{
     PieceType,
 };
 use crate::bitboard::Bitboard;
+use crate::board::{PieceBoard, PieceKind};
 use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
     SearchRules, Variant,
 };
+use crate::moves::PackedMove;
 use crate::types::{Color, Square};
 use std::fmt::Debug;
 
 /// A piece type of one of the games: the pawn moves as in chess, the others by a
-/// [`Movement`].
-pub trait PieceKind: Copy + Eq + Debug + Send + Sync + 'static {
-    /// Every type, in the order of [`PieceKind::index`].
-    const ALL: &'static [Self];
+/// [`Movement`]. Its [`PieceKind::index`] is also its slot in [`KingsKind::TYPES`].
+pub trait KingsKind: PieceKind + Debug + Send + Sync {
     /// What a pawn promotes to, in move-list order.
     const PROMOTIONS: &'static [Self];
 
     /// Each type's letter, movement and glyph, in the order of [`PieceKind::index`].
     const TYPES: &'static [PieceType];
-
-    /// The slot of this type in the piece sets, [`PieceKind::TYPES`] and the Zobrist
-    /// keys.
-    fn index(self) -> usize;
 
     /// Lower-case letter: FEN (black), promotion and transformation suffix.
     #[inline(always)]
@@ -86,7 +82,7 @@ pub enum Tested {
 /// in `KingsPosition::state`); its functions are where the games differ.
 pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
     /// The game's piece types.
-    type Kind: PieceKind;
+    type Kind: KingsKind;
     /// A FEN piece token as read: colour, type and the game's marks.
     type Cell: Copy;
 
@@ -209,9 +205,8 @@ pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
 /// game's own state.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct KingsPosition<R: Rules> {
-    /// One set per piece type (Game II has eight; Game I leaves the last three empty).
-    pub(super) kinds: [Bitboard; 8],
-    pub(super) colors: [Bitboard; 2],
+    /// Room for eight piece types: Game II has eight, Game I five.
+    pub(super) board: PieceBoard<Bitboard, R::Kind, 8>,
     pub(super) side: Color,
     /// Set only when an en passant capture is legal.
     pub(super) ep: Option<Square>,
@@ -225,8 +220,7 @@ pub struct KingsPosition<R: Rules> {
 impl<R: Rules> KingsPosition<R> {
     pub(super) fn empty(variant: Variant) -> Self {
         KingsPosition {
-            kinds: [Bitboard::EMPTY; 8],
-            colors: [Bitboard::EMPTY; 2],
+            board: PieceBoard::default(),
             side: Color::White,
             ep: None,
             halfmove: 0,
@@ -236,42 +230,40 @@ impl<R: Rules> KingsPosition<R> {
         }
     }
 
+    /// The men on the board.
+    #[inline(always)]
+    pub fn board(&self) -> &PieceBoard<Bitboard, R::Kind, 8> {
+        &self.board
+    }
+
     /// `color`'s pieces of type `kind`.
     #[inline(always)]
     pub fn pieces(&self, color: Color, kind: R::Kind) -> Bitboard {
-        self.colors[color.index()] & self.kinds[kind.index()]
+        self.board.pieces(color, kind)
     }
 
     /// `color`'s pieces.
     #[inline(always)]
     pub fn by_color(&self, color: Color) -> Bitboard {
-        self.colors[color.index()]
+        self.board.by_color(color)
     }
 
     /// Every piece.
     #[inline(always)]
     pub fn occupied(&self) -> Bitboard {
-        self.colors[0] | self.colors[1]
+        self.board.occupied()
     }
 
     /// `color`'s pieces other than pawns.
     #[inline(always)]
     pub fn non_pawns(&self, color: Color) -> Bitboard {
-        self.by_color(color) & !self.kinds[R::Kind::pawn().index()]
+        self.by_color(color) & !self.board.by_kind(R::Kind::pawn())
     }
 
     /// The type of the piece on `sq`.
     #[inline(always)]
     pub fn kind_at(&self, sq: Square) -> Option<R::Kind> {
-        R::Kind::ALL
-            .iter()
-            .copied()
-            .find(|kind| self.kinds[kind.index()].contains(sq))
-    }
-
-    /// The colour of the piece on `sq`.
-    pub fn color_at(&self, sq: Square) -> Option<Color> {
-        Color::ALL.into_iter().find(|c| self.by_color(*c).contains(sq))
+        self.board.kind_at(sq)
     }
 
     /// `color`'s pieces by movement.
@@ -284,7 +276,7 @@ impl<R: Rules> KingsPosition<R> {
             ..Movers::default()
         };
         for &kind in &R::Kind::ALL[1..] {
-            movers.add(kind.movement(), self.kinds[kind.index()] & ours & !recast);
+            movers.add(kind.movement(), self.board.by_kind(kind) & ours & !recast);
         }
         movers.add(movement, recast & ours);
         movers
@@ -296,18 +288,10 @@ impl<R: Rules> KingsPosition<R> {
         self.movers(by).attack(sq, by, self.occupied())
     }
 
-    #[inline(always)]
-    fn piece_key(color: Color, kind: R::Kind, sq: Square) -> u64 {
-        R::KEYS.pieces[(color.index() * R::Kind::ALL.len() + kind.index()) * 64 + sq.index()]
-    }
-
     /// Adds or removes a piece, with its hash.
     #[inline(always)]
     pub(super) fn toggle(&mut self, color: Color, kind: R::Kind, sq: Square) {
-        let bit = Bitboard::from_square(sq);
-        self.kinds[kind.index()] ^= bit;
-        self.colors[color.index()] ^= bit;
-        self.hash ^= Self::piece_key(color, kind, sq);
+        self.board.toggle(color, kind, sq, R::KEYS.pieces, &mut self.hash);
     }
 
     #[inline(always)]
@@ -442,7 +426,7 @@ impl<R: Rules> KingsPosition<R> {
 
     /// The letter the piece on `sq` is drawn with, upper case for White.
     pub(super) fn drawn_letter(&self, sq: Square) -> Option<char> {
-        let (color, kind) = (self.color_at(sq)?, self.kind_at(sq)?);
+        let (color, kind) = self.board.piece_at(sq)?;
         Some(super::fen_letter(R::letter(self, sq, kind), color))
     }
 }
@@ -467,14 +451,7 @@ impl<R: Rules> Position for KingsPosition<R> {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = R::state_hash(self);
-        for color in Color::ALL {
-            for &kind in R::Kind::ALL {
-                for sq in self.pieces(color, kind) {
-                    hash ^= Self::piece_key(color, kind, sq);
-                }
-            }
-        }
+        let mut hash = self.board.hash(R::KEYS.pieces) ^ R::state_hash(self);
         if self.side == Color::Black {
             hash ^= R::KEYS.black_to_move;
         }
@@ -535,18 +512,10 @@ impl<R: Rules> Notation for KingsPosition<R> {
         super::fen::write(self)
     }
 
-    fn move_name(&self, mv: KingsMove) -> String {
-        mv.to_string()
-    }
-
     /// The protocol form, and castling also as the King's two-square move (`e1g1`)
     /// where no other legal move has that name.
     fn parse_move(&self, text: &str) -> Result<KingsMove, MoveError> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(MoveError::GameOver);
-        }
+        let moves = self.moves_to_parse()?;
         if let Some(&mv) = moves.iter().find(|mv| mv.to_string() == text) {
             return Ok(mv);
         }
@@ -590,17 +559,5 @@ impl<R: Rules> SearchHints for KingsPosition<R> {
         next.side = !self.side;
         next.hash ^= R::KEYS.black_to_move;
         Some(next)
-    }
-
-    #[inline(always)]
-    fn move_code(mv: KingsMove) -> u32 {
-        mv.code()
-    }
-
-    const HISTORY_SIZE: usize = 2 * 64 * 64;
-
-    #[inline(always)]
-    fn history_index(&self, mv: KingsMove) -> usize {
-        (self.side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 }

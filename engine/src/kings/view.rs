@@ -2,8 +2,9 @@
 //! and the game's badge, the attacked royal pieces as checks, transformations and
 //! promotions as a choice, Chess960 castling clicked on the Rook.
 
-use super::{castling_targets, en_passant_victim, fen_letter, KingsMove, KingsPosition, PieceKind, Rules};
+use super::{castling_targets, en_passant_victim, fen_letter, KingsKind, KingsMove, KingsPosition, Rules};
 use crate::game::{Notation, Position};
+use crate::moves::PackedMove;
 use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
 
 impl<R: Rules> GameView for KingsPosition<R> {
@@ -12,8 +13,7 @@ impl<R: Rules> GameView for KingsPosition<R> {
             .occupied()
             .into_iter()
             .map(|sq| {
-                let color = self.color_at(sq).expect("an occupied square holds a piece");
-                let kind = self.kind_at(sq).expect("an occupied square holds a piece");
+                let (color, kind) = self.board.piece_at(sq).expect("an occupied square holds a piece");
                 let letter = R::letter(self, sq, kind);
                 PieceView {
                     square: name(sq),

@@ -4,6 +4,7 @@ use crate::chess::{Chess, MoveKind};
 use crate::game::Notation;
 use crate::game::Position;
 use crate::game::Variant;
+use crate::moves::PackedMove;
 use crate::types::Role;
 
 struct Material;

@@ -22,11 +22,13 @@ use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
     SearchRules, Variant,
 };
+use crate::moves::PackedMove;
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
-/// A move: origin and destination as written, and a promotion or teleportation flag.
-/// The chain is not stored: it follows from the position.
+/// A move: origin and destination as written (for a teleport, the King's square and
+/// its partner's), and a promotion or teleportation flag. The chain is not stored: it
+/// follows from the position.
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct SuperpermMove(u16);
 
@@ -41,25 +43,13 @@ impl SuperpermMove {
             Some(role) => Self::PROMOTION | (role as u16 - Role::Knight as u16) << 12,
             None => 0,
         };
-        SuperpermMove(from.index() as u16 | (to.index() as u16) << 6 | flags)
+        SuperpermMove(Self::squares(from, to) as u16 | flags)
     }
 
     /// The King on `king` swaps places with the friendly piece on `piece`.
     #[inline(always)]
     pub(crate) fn teleport(king: Square, piece: Square) -> SuperpermMove {
-        SuperpermMove(king.index() as u16 | (piece.index() as u16) << 6 | Self::TELEPORT)
-    }
-
-    /// The origin square.
-    #[inline(always)]
-    pub fn from(self) -> Square {
-        Square::new((self.0 & 63) as u8)
-    }
-
-    /// The destination square (the partner's square for a teleport).
-    #[inline(always)]
-    pub fn to(self) -> Square {
-        Square::new((self.0 >> 6 & 63) as u8)
+        SuperpermMove(Self::squares(king, piece) as u16 | Self::TELEPORT)
     }
 
     /// The piece a pawn promotes to, if it does.
@@ -77,6 +67,15 @@ impl SuperpermMove {
     #[inline(always)]
     fn with_promotion(self, role: Role) -> SuperpermMove {
         SuperpermMove::new(self.from(), self.to(), Some(role))
+    }
+}
+
+impl PackedMove for SuperpermMove {
+    type Square = Square;
+
+    #[inline(always)]
+    fn bits(self) -> u32 {
+        self.0 as u32
     }
 }
 
@@ -581,16 +580,8 @@ impl Notation for Superperm {
         fen::write(self)
     }
 
-    fn move_name(&self, mv: SuperpermMove) -> String {
-        mv.to_string()
-    }
-
     fn parse_move(&self, text: &str) -> Result<SuperpermMove, MoveError> {
-        let mut moves = MoveList::new();
-        self.legal_moves(&mut moves);
-        if moves.is_empty() {
-            return Err(MoveError::GameOver);
-        }
+        let moves = self.moves_to_parse()?;
         if let Some(&mv) = moves.iter().find(|&&mv| mv.to_string() == text) {
             return Ok(mv);
         }
@@ -635,17 +626,5 @@ impl SearchHints for Superperm {
         next.halfmove = next.halfmove.saturating_add(1);
         next.refresh_checks();
         Some(next)
-    }
-
-    #[inline(always)]
-    fn move_code(mv: SuperpermMove) -> u32 {
-        mv.0 as u32 | 1 << 16
-    }
-
-    const HISTORY_SIZE: usize = 2 * 64 * 64;
-
-    #[inline(always)]
-    fn history_index(&self, mv: SuperpermMove) -> usize {
-        (self.side.index() * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 }

@@ -16,11 +16,13 @@ mod tests;
 mod view;
 
 use super::{
-    fen_letter, shields, BoardKeys, FenChars, KingsMove, KingsPosition, Movement, PieceKind, PieceType, Rules, Tested,
+    fen_letter, shields, BoardKeys, FenChars, KingsKind, KingsMove, KingsPosition, Movement, PieceType, Rules, Tested,
     BISHOP, KNIGHT, PAWN, ROOK,
 };
 use crate::bitboard::Bitboard;
+use crate::board::PieceKind;
 use crate::game::{EndReason, FenError, GameResult, Outcome, Variant};
+use crate::moves::PackedMove;
 use crate::types::{Color, Square};
 
 /// The piece types of Game I; a Maharajah keeps the type it came from and is marked
@@ -41,15 +43,18 @@ pub enum Kind {
 
 impl PieceKind for Kind {
     const ALL: &'static [Kind] = &[Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Warrior];
-    /// No Queen, no Maharajah.
-    const PROMOTIONS: &'static [Kind] = &[Kind::Warrior, Kind::Rook, Kind::Bishop, Kind::Knight];
 
     #[inline(always)]
     fn index(self) -> usize {
         self as usize
     }
+}
 
-    /// See [`PieceKind::movement`].
+impl KingsKind for Kind {
+    /// No Queen, no Maharajah.
+    const PROMOTIONS: &'static [Kind] = &[Kind::Warrior, Kind::Rook, Kind::Bishop, Kind::Knight];
+
+    /// See [`KingsKind::movement`].
     #[inline(always)]
     fn movement(self) -> Movement {
         match self {
@@ -125,7 +130,8 @@ impl Maharajah {
     /// The piece on `sq`: colour, type (a Maharajah's origin) and whether it is a
     /// Maharajah.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Kind, bool)> {
-        Some((self.color_at(sq)?, self.kind_at(sq)?, self.state.royal.contains(sq)))
+        let (color, kind) = self.board.piece_at(sq)?;
+        Some((color, kind, self.state.royal.contains(sq)))
     }
 
     /// Points captured by `color`.

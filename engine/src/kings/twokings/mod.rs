@@ -15,12 +15,14 @@ mod tests;
 mod view;
 
 use super::{
-    castling_targets, fen_letter, last_rank, read_letter, shields, BoardKeys, FenChars, KingsMove, KingsPosition,
-    Movement, PieceKind, PieceType, Rules, Tested, BISHOP, KNIGHT, PAWN, ROOK,
+    castling_targets, fen_letter, last_rank, read_letter, shields, BoardKeys, FenChars, KingsKind, KingsMove,
+    KingsPosition, Movement, PieceType, Rules, Tested, BISHOP, KNIGHT, PAWN, ROOK,
 };
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
+use crate::board::PieceKind;
 use crate::game::{EndReason, FenError, GameResult, Variant};
+use crate::moves::PackedMove;
 use crate::types::{Color, Square};
 
 /// The piece types of Game II.
@@ -55,12 +57,15 @@ impl PieceKind for Kind {
         Kind::Marshal,
         Kind::Cardinal,
     ];
-    const PROMOTIONS: &'static [Kind] = &[Kind::King, Kind::Queen, Kind::Marshal, Kind::Cardinal];
 
     #[inline(always)]
     fn index(self) -> usize {
         self as usize
     }
+}
+
+impl KingsKind for Kind {
+    const PROMOTIONS: &'static [Kind] = &[Kind::King, Kind::Queen, Kind::Marshal, Kind::Cardinal];
 
     #[inline(always)]
     fn movement(self) -> Movement {
@@ -155,7 +160,7 @@ impl TwoKings {
 
     /// The piece on `sq`: colour and type.
     pub fn piece_at(&self, sq: Square) -> Option<(Color, Kind)> {
-        Some((self.color_at(sq)?, self.kind_at(sq)?))
+        self.board.piece_at(sq)
     }
 
     /// Own turns the piece on `sq` still waits before it may transform.

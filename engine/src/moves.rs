@@ -1,0 +1,75 @@
+//! What every game's move type shares: the origin and destination squares packed in
+//! its lowest bits, with the game's own flags (promotion, board, teleport...) above
+//! them.
+
+use crate::types::{Square, WideSquare};
+
+/// A square type a move packs in [`PackedSquare::BITS`] bits.
+pub trait PackedSquare: Copy {
+    /// How many bits the square takes in a move.
+    const BITS: u32;
+    /// How many squares the board has: the stride of per-square tables.
+    const COUNT: usize;
+    /// The square's index.
+    fn packed(self) -> u32;
+    /// The square of index `bits`, which is below [`PackedSquare::COUNT`].
+    fn unpacked(bits: u32) -> Self;
+}
+
+macro_rules! packed_square {
+    ($square:ty) => {
+        impl PackedSquare for $square {
+            const BITS: u32 = usize::BITS - (<$square>::COUNT - 1).leading_zeros();
+            const COUNT: usize = <$square>::COUNT;
+
+            #[inline(always)]
+            fn packed(self) -> u32 {
+                self.index() as u32
+            }
+
+            #[inline(always)]
+            fn unpacked(bits: u32) -> $square {
+                <$square>::new(bits as u8)
+            }
+        }
+    };
+}
+
+packed_square!(Square);
+packed_square!(WideSquare);
+
+/// A move whose lowest `2 * BITS` bits hold its origin and destination squares; what
+/// each square means in a game's special moves (castling, drops, teleports) its move
+/// type says.
+pub trait PackedMove: Copy {
+    /// The square type of the game's board.
+    type Square: PackedSquare;
+
+    /// Where a game's flags start.
+    const FLAGS_SHIFT: u32 = 2 * Self::Square::BITS;
+
+    /// The mask of one square's bits.
+    const SQUARE_MASK: u32 = (1 << Self::Square::BITS) - 1;
+
+    /// The move's bits.
+    fn bits(self) -> u32;
+
+    /// The origin square.
+    #[inline(always)]
+    fn from(self) -> Self::Square {
+        Self::Square::unpacked(self.bits() & Self::SQUARE_MASK)
+    }
+
+    /// The destination square.
+    #[inline(always)]
+    fn to(self) -> Self::Square {
+        Self::Square::unpacked(self.bits() >> Self::Square::BITS & Self::SQUARE_MASK)
+    }
+
+    /// The bits of a move from `from` to `to`; a game adds its flags above
+    /// [`PackedMove::FLAGS_SHIFT`].
+    #[inline(always)]
+    fn squares(from: Self::Square, to: Self::Square) -> u32 {
+        from.packed() | to.packed() << Self::Square::BITS
+    }
+}
