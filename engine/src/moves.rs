@@ -3,9 +3,10 @@
 //! them.
 
 use crate::types::{Square, WideSquare};
+use std::fmt;
 
 /// A square type a move packs in [`PackedSquare::BITS`] bits.
-pub trait PackedSquare: Copy {
+pub trait PackedSquare: Copy + fmt::Display {
     /// How many bits the square takes in a move.
     const BITS: u32;
     /// How many squares the board has: the stride of per-square tables.
@@ -72,4 +73,36 @@ pub trait PackedMove: Copy {
     fn squares(from: Self::Square, to: Self::Square) -> u32 {
         from.packed() | to.packed() << Self::Square::BITS
     }
+
+    /// Writes the move as `e2e4`, then `suffix` (a promotion's letter) if any: the UCI
+    /// form each game's notation builds on.
+    fn write_uci(self, f: &mut fmt::Formatter<'_>, suffix: Option<char>) -> fmt::Result {
+        write!(f, "{}{}", self.from(), self.to())?;
+        match suffix {
+            Some(letter) => write!(f, "{letter}"),
+            None => Ok(()),
+        }
+    }
 }
+
+/// Implements [`PackedMove`] for a move type that wraps its bits, and `Debug` as its
+/// `Display`, so that test failures and logs show moves as written.
+macro_rules! packed_move {
+    ($move:ty, $square:ty) => {
+        impl $crate::moves::PackedMove for $move {
+            type Square = $square;
+
+            #[inline(always)]
+            fn bits(self) -> u32 {
+                u32::from(self.0)
+            }
+        }
+
+        impl std::fmt::Debug for $move {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                std::fmt::Display::fmt(self, f)
+            }
+        }
+    };
+}
+pub(crate) use packed_move;

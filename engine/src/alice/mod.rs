@@ -47,15 +47,6 @@ pub(crate) fn board_letter(board: BoardId) -> char {
 #[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct AliceMove(u32);
 
-impl PackedMove for AliceMove {
-    type Square = Square;
-
-    #[inline(always)]
-    fn bits(self) -> u32 {
-        self.0
-    }
-}
-
 /// What an Alice move does besides moving one piece.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub enum AliceMoveKind {
@@ -153,11 +144,7 @@ impl fmt::Display for AliceMove {
     }
 }
 
-impl fmt::Debug for AliceMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+crate::moves::packed_move!(AliceMove, Square);
 
 mod keys {
     use crate::zobrist;

@@ -77,31 +77,14 @@ impl ChessMove {
     }
 }
 
-impl PackedMove for ChessMove {
-    type Square = Square;
-
-    #[inline(always)]
-    fn bits(self) -> u32 {
-        self.0 as u32
-    }
-}
-
 impl fmt::Display for ChessMove {
     /// UCI notation; castling as the king's two-square step (`e1g1`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(role) = self.promotion() {
-            write!(f, "{}", role.char())?;
-        }
-        Ok(())
+        self.write_uci(f, self.promotion().map(Role::char))
     }
 }
 
-impl fmt::Debug for ChessMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+crate::moves::packed_move!(ChessMove, Square);
 
 /// Castling rights, one bit each: white king-side, white queen-side, black king-side,
 /// black queen-side.

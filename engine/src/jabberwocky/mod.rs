@@ -72,30 +72,13 @@ impl JabberwockyMove {
     }
 }
 
-impl PackedMove for JabberwockyMove {
-    type Square = Square;
-
-    #[inline(always)]
-    fn bits(self) -> u32 {
-        self.0 as u32
-    }
-}
-
 impl fmt::Display for JabberwockyMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(role) = self.choice() {
-            write!(f, "{}", role.char())?;
-        }
-        Ok(())
+        self.write_uci(f, self.choice().map(Role::char))
     }
 }
 
-impl fmt::Debug for JabberwockyMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+crate::moves::packed_move!(JabberwockyMove, Square);
 
 mod keys {
     use crate::zobrist;

@@ -182,15 +182,6 @@ impl JwMove {
     }
 }
 
-impl PackedMove for JwMove {
-    type Square = WideSquare;
-
-    #[inline(always)]
-    fn bits(self) -> u32 {
-        self.0
-    }
-}
-
 impl fmt::Display for JwMove {
     /// `e2e4`, `b1b7c`, `c7c8w`, `b1b1v` (flip), `f2f2` (Jack back onto its square),
     /// `e3h6` (teleport), `J@e2` (drop).
@@ -198,19 +189,11 @@ impl fmt::Display for JwMove {
         if self.is_drop() {
             return write!(f, "J@{}", self.to());
         }
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(kind) = self.becomes() {
-            write!(f, "{}", kind.char())?;
-        }
-        Ok(())
+        self.write_uci(f, self.becomes().map(Kind::char))
     }
 }
 
-impl fmt::Debug for JwMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+crate::moves::packed_move!(JwMove, WideSquare);
 
 impl PieceKind for Kind {
     const ALL: &'static [Kind] = &Kind::ALL;

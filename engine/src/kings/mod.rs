@@ -76,30 +76,13 @@ impl KingsMove {
     }
 }
 
-impl PackedMove for KingsMove {
-    type Square = Square;
-
-    #[inline(always)]
-    fn bits(self) -> u32 {
-        self.0
-    }
-}
-
 impl fmt::Display for KingsMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(letter) = self.letter() {
-            write!(f, "{}", letter as char)?;
-        }
-        Ok(())
+        self.write_uci(f, self.letter().map(char::from))
     }
 }
 
-impl fmt::Debug for KingsMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+crate::moves::packed_move!(KingsMove, Square);
 
 /// How a piece moves and attacks: any combination of the King's step, the Knight's
 /// leap and the Bishop's and Rook's lines (pawns apart).

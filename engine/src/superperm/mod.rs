@@ -70,31 +70,14 @@ impl SuperpermMove {
     }
 }
 
-impl PackedMove for SuperpermMove {
-    type Square = Square;
-
-    #[inline(always)]
-    fn bits(self) -> u32 {
-        self.0 as u32
-    }
-}
-
 impl fmt::Display for SuperpermMove {
     /// UCI-like: `e2e4`, `b2b4q` (promotion at the end of the chain), `e1b1` (teleport).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from(), self.to())?;
-        if let Some(role) = self.promotion() {
-            write!(f, "{}", role.char())?;
-        }
-        Ok(())
+        self.write_uci(f, self.promotion().map(Role::char))
     }
 }
 
-impl fmt::Debug for SuperpermMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(self, f)
-    }
-}
+crate::moves::packed_move!(SuperpermMove, Square);
 
 mod keys {
     use crate::zobrist;
