@@ -473,6 +473,48 @@ pub trait Game: Position + Notation + SearchHints {}
 
 impl<G: Position + Notation + SearchHints> Game for G {}
 
+/// What every position keeps besides its men: whose turn it is, the move counters
+/// of the FEN and the Zobrist hash.
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Turn {
+    /// The side to move.
+    pub side: Color,
+    /// Plies since the last capture or irreversible move.
+    pub halfmove: u32,
+    /// The FEN's move number, from 1.
+    pub fullmove: u32,
+    /// The incrementally kept Zobrist hash of the whole position.
+    pub hash: u64,
+}
+
+impl Turn {
+    /// White to move at move 1, and a hash still to be computed.
+    pub const INITIAL: Turn = Turn {
+        side: Color::White,
+        halfmove: 0,
+        fullmove: 1,
+        hash: 0,
+    };
+
+    /// Hands the move to the other side; `black_to_move` is the game's hash key of
+    /// Black to move.
+    #[inline(always)]
+    pub(crate) fn hand_over(&mut self, black_to_move: u64) {
+        self.side = !self.side;
+        self.hash ^= black_to_move;
+    }
+
+    /// Ends a move of the side to move: Black's move completes a move number, then the
+    /// move passes as in [`Turn::hand_over`].
+    #[inline(always)]
+    pub(crate) fn end_move(&mut self, black_to_move: u64) {
+        if self.side == Color::Black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.hand_over(black_to_move);
+    }
+}
+
 /// The rules of one game: what a referee, perft and a GUI's legal-move list need.
 ///
 /// Invariant: `legal_moves` is empty exactly when the position has no successors,
@@ -490,11 +532,20 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
         Self::VARIANTS[0]
     }
 
+    /// The side to move, the counters and the hash.
+    fn turn(&self) -> &Turn;
+
     /// The side to move.
-    fn side_to_move(&self) -> Color;
+    #[inline(always)]
+    fn side_to_move(&self) -> Color {
+        self.turn().side
+    }
 
     /// The incrementally kept Zobrist hash.
-    fn hash(&self) -> u64;
+    #[inline(always)]
+    fn hash(&self) -> u64 {
+        self.turn().hash
+    }
 
     /// The hash recomputed from the position, to check the incremental one.
     fn hash_from_scratch(&self) -> u64;
@@ -533,7 +584,9 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
 
     /// Plies since the last capture or irreversible move, for the fifty-move rule and
     /// for bounding the repetition scan.
-    fn halfmove_clock(&self) -> u32;
+    fn halfmove_clock(&self) -> u32 {
+        self.turn().halfmove
+    }
 
     /// The result of a game ended by repetition or the move counter (a draw, except
     /// in games that decide those by other means).

@@ -8,7 +8,7 @@ use crate::bitboard::Bitboard;
 use crate::chess::{castling_squares, parse_castling_field, write_castling_field};
 use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_rank};
 use crate::game::Position;
-use crate::game::{FenError, RuleOptions, Variant};
+use crate::game::{FenError, RuleOptions, Turn, Variant};
 use crate::types::{Color, Role, Square};
 use thiserror::Error;
 
@@ -81,11 +81,8 @@ pub(super) fn parse<const N: usize>(
         variant,
         en_passant_rule: false,
         en_passant: None,
-        side,
+        turn: Turn { side, ..Turn::INITIAL },
         castling: Default::default(),
-        halfmove: 0,
-        fullmove: 1,
-        hash: 0,
         king_board: 0,
         checkers: Bitboard::EMPTY,
         pinned: Bitboard::EMPTY,
@@ -104,8 +101,8 @@ pub(super) fn parse<const N: usize>(
     })?;
     let en_passant = parse_en_passant(&pos, fields[3])?;
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
-    pos.halfmove = halfmove;
-    pos.fullmove = fullmove;
+    pos.turn.halfmove = halfmove;
+    pos.turn.fullmove = fullmove;
 
     // Judged by the variation's own check rule: a Duo king can be attacked from the
     // other board, and a position where it could be captured has no legal play.
@@ -116,7 +113,7 @@ pub(super) fn parse<const N: usize>(
     if pos.checkers.count() > 2 {
         return Err(FenError::ImpossibleCheck("more than two pieces give check"));
     }
-    pos.hash = pos.hash_from_scratch();
+    pos.turn.hash = pos.hash_from_scratch();
     // Without the rule the field is checked and dropped; with it, kept when a capture
     // there is legal.
     pos.en_passant_rule = options.alice_en_passant;
@@ -138,7 +135,7 @@ fn parse_en_passant<const N: usize>(pos: &AliceGame<N>, field: &str) -> Result<O
         _ => (None, field),
     };
     let target = Square::parse(square).ok_or_else(invalid)?;
-    let us = pos.side;
+    let us = pos.turn.side;
     let impossible = || FenError::ImpossibleEnPassant(field.to_string());
     if target.relative_rank(us) != 5 || named_board.is_some_and(|b| b >= N) {
         return Err(impossible());
@@ -224,10 +221,10 @@ pub(super) fn write<const N: usize>(pos: &AliceGame<N>) -> String {
     };
     out.push_str(&format!(
         " {} {} {en_passant} {} {}",
-        pos.side.to_char(),
+        pos.turn.side.to_char(),
         write_castling_field(pos.castling),
-        pos.halfmove,
-        pos.fullmove
+        pos.turn.halfmove,
+        pos.turn.fullmove
     ));
     out
 }

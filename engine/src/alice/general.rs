@@ -178,7 +178,7 @@ impl<const N: usize> AliceGame<N> {
     /// The legal moves of a variation: every candidate, played and judged.
     pub(super) fn generate_general(&self, moves: &mut MoveList<AliceMove>) {
         let rules = self.rules();
-        let us = self.side;
+        let us = self.turn.side;
         let squares = rules.squares();
         let last_rank = Bitboard::last_rank(us);
         for x in 0..N {
@@ -236,7 +236,7 @@ impl<const N: usize> AliceGame<N> {
         if board.occupied().contains(ep.target) {
             return;
         }
-        for from in pawn_attacks(!self.side, ep.target) & board.pieces(self.side, Role::Pawn) {
+        for from in pawn_attacks(!self.turn.side, ep.target) & board.pieces(self.turn.side, Role::Pawn) {
             for y in self.arrivals(rules, ep.board, ep.target).iter() {
                 self.push_if_legal(
                     moves,
@@ -259,7 +259,7 @@ impl<const N: usize> AliceGame<N> {
         for y in (0..N).filter(|&y| y != x) {
             let there = &self.boards[y];
             let free = !there.occupied().contains(from)
-                || (rules.zero_moves == ZeroMoves::NonPawnCapturing && there.by_color(!self.side).contains(from));
+                || (rules.zero_moves == ZeroMoves::NonPawnCapturing && there.by_color(!self.turn.side).contains(from));
             if free {
                 self.push_if_legal(moves, AliceMove::new(from, x, from, y, AliceMoveKind::Normal), role);
             }
@@ -269,7 +269,7 @@ impl<const N: usize> AliceGame<N> {
     /// Judges a candidate: the mover's king must be safe on the board of the move
     /// before a transfer, and wherever it stands after the move.
     fn push_if_legal(&self, moves: &mut MoveList<AliceMove>, mv: AliceMove, role: Role) {
-        let us = self.side;
+        let us = self.turn.side;
         let (from, to, x, y) = (mv.from(), mv.to(), mv.from_board(), mv.to_board());
         let zero = from == to;
         let rules = self.rules();
@@ -300,7 +300,7 @@ impl<const N: usize> AliceGame<N> {
     /// Castling from the home board: the usual conditions there, then both pieces
     /// arrive on the same board by the transfer rule, the king safe there.
     fn castling_moves(&self, moves: &mut MoveList<AliceMove>, rules: &Rules) {
-        let us = self.side;
+        let us = self.turn.side;
         let home = rules.home(us);
         let board = &self.boards[home];
         let Some(king) = board.pieces(us, Role::King).try_first() else {

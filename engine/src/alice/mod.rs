@@ -25,7 +25,7 @@ use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::chess::{castling_squares, CastlingRights, CASTLING_KEEP};
 use crate::game::{
-    FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Variant,
+    FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Turn, Variant,
 };
 use crate::moves::PackedMove;
 use crate::types::{Color, Role, Square};
@@ -196,11 +196,8 @@ pub struct AliceGame<const N: usize> {
     en_passant_rule: bool,
     /// Set only when a legal en passant capture exists, as in chess.
     en_passant: Option<EnPassant>,
-    side: Color,
+    turn: Turn,
     castling: CastlingRights,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
     /// The board the side to move has its king on, and the pieces checking it there.
     king_board: BoardId,
     checkers: Bitboard,
@@ -291,13 +288,13 @@ impl<const N: usize> AliceGame<N> {
 
     #[inline(always)]
     fn toggle(&mut self, board: BoardId, color: Color, role: Role, sq: Square) {
-        self.boards[board].toggle(color, role, sq, &keys::PIECES[board], &mut self.hash);
+        self.boards[board].toggle(color, role, sq, &keys::PIECES[board], &mut self.turn.hash);
     }
 
     /// Recomputes the king board, checkers and pins of the side to move.
     #[inline(always)]
     fn refresh_checks(&mut self) {
-        let us = self.side;
+        let us = self.turn.side;
         let (kb, king) = self.king(us);
         let (mut checkers, pinned) = self.boards[kb].checks_and_pins(king, us);
         if self.rules().zero_square_attacks {
@@ -314,14 +311,14 @@ impl<const N: usize> AliceGame<N> {
     fn safe_after_vanishing(&self, king: Square, from: Square, to: Square) -> bool {
         let board = &self.boards[self.king_board];
         let occupied = board.occupied().without(from).without(to);
-        (board.attackers(king, !self.side, occupied).without(to)).is_empty()
+        (board.attackers(king, !self.turn.side, occupied).without(to)).is_empty()
     }
 
     /// Calls `visit` with the legal destinations of each piece of the side to move;
     /// stops early when `visit` returns true.
     #[inline(always)]
     pub(crate) fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
-        let us = self.side;
+        let us = self.turn.side;
         let them = !us;
         let kb = self.king_board;
         let king = self.boards[kb].pieces(us, Role::King).first();
@@ -447,7 +444,7 @@ impl<const N: usize> AliceGame<N> {
     /// both pieces pass to B, where their squares must be empty and the king safe.
     #[inline(always)]
     fn castling_destinations(&self, king: Square) -> Bitboard {
-        let us = self.side;
+        let us = self.turn.side;
         let mut out = Bitboard::EMPTY;
         let mask = if us == Color::White { 0b0011 } else { 0b1100 };
         if self.castling.bits() & mask == 0 {
@@ -480,20 +477,20 @@ impl<const N: usize> AliceGame<N> {
     /// tests of candidate moves do not.
     pub(super) fn play_inner(&self, mv: AliceMove, offer_en_passant: bool) -> Self {
         let mut next = *self;
-        let us = self.side;
+        let us = self.turn.side;
         let them = !us;
         let (from, to, x, y) = (mv.from(), mv.to(), mv.from_board(), mv.to_board());
         let role = self.boards[x].kind_at(from).expect("a legal move starts on a piece");
         // A zero move (duo) captures on the board it arrives on; other moves on their own.
         let capture_board = if from == to { y } else { x };
 
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         if role == Role::Pawn {
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         }
         if let Some(ep) = self.en_passant {
             next.en_passant = None;
-            next.hash ^= ep.key();
+            next.turn.hash ^= ep.key();
             if mv.kind() == AliceMoveKind::EnPassant {
                 next.toggle(ep.victim_board, them, Role::Pawn, to.offset(-us.forward()));
             }
@@ -504,7 +501,7 @@ impl<const N: usize> AliceGame<N> {
                 .kind_at(to)
                 .expect("an occupied square holds a piece");
             next.toggle(capture_board, them, victim, to);
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         }
         next.toggle(x, us, role, from);
         match mv.kind() {
@@ -534,14 +531,10 @@ impl<const N: usize> AliceGame<N> {
         }
         let castling = self.castling.keep(keep);
         if castling != self.castling {
-            next.hash ^= castling_key(self.castling) ^ castling_key(castling);
+            next.turn.hash ^= castling_key(self.castling) ^ castling_key(castling);
             next.castling = castling;
         }
-        if us == Color::Black {
-            next.fullmove = next.fullmove.saturating_add(1);
-        }
-        next.side = them;
-        next.hash ^= keys::BLACK_TO_MOVE;
+        next.turn.end_move(keys::BLACK_TO_MOVE);
         next.refresh_checks();
         if offer_en_passant && self.en_passant_rule && role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
             next.offer_en_passant(EnPassant {
@@ -562,12 +555,12 @@ impl<const N: usize> AliceGame<N> {
     /// Keeps `ep` as the en passant state of the side to move if a capture there is legal.
     pub(super) fn offer_en_passant(&mut self, ep: EnPassant) {
         self.en_passant = Some(ep);
-        self.hash ^= ep.key();
+        self.turn.hash ^= ep.key();
         let mut moves = MoveList::new();
         self.generate_general(&mut moves);
         if !moves.iter().any(|mv| mv.kind() == AliceMoveKind::EnPassant) {
             self.en_passant = None;
-            self.hash ^= ep.key();
+            self.turn.hash ^= ep.key();
         }
     }
 
@@ -598,13 +591,8 @@ impl<const N: usize> Position for AliceGame<N> {
     }
 
     #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn hash_from_scratch(&self) -> u64 {
@@ -612,7 +600,7 @@ impl<const N: usize> Position for AliceGame<N> {
         for (board, keys) in self.boards.iter().zip(&keys::PIECES) {
             hash ^= board.hash(keys);
         }
-        if self.side == Color::Black {
+        if self.turn.side == Color::Black {
             hash ^= keys::BLACK_TO_MOVE;
         }
         if let Some(ep) = self.en_passant {
@@ -659,11 +647,7 @@ impl<const N: usize> Position for AliceGame<N> {
         if any_legal_move {
             return None;
         }
-        Some(GameResult::mate_or_stalemate(self.in_check(), self.side))
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
+        Some(GameResult::mate_or_stalemate(self.in_check(), self.turn.side))
     }
 }
 
@@ -756,7 +740,7 @@ impl<const N: usize> SearchHints for AliceGame<N> {
         } else {
             mv.from_board()
         };
-        self.boards[board].by_color(!self.side).contains(mv.to())
+        self.boards[board].by_color(!self.turn.side).contains(mv.to())
     }
 
     #[inline(always)]
@@ -766,18 +750,17 @@ impl<const N: usize> SearchHints for AliceGame<N> {
 
     fn null_move(&self) -> Option<Self> {
         let pieces = self.boards.iter().fold(Bitboard::EMPTY, |acc, b| {
-            acc | (b.by_color(self.side) & !b.by_kind(Role::Pawn) & !b.by_kind(Role::King))
+            acc | (b.by_color(self.turn.side) & !b.by_kind(Role::Pawn) & !b.by_kind(Role::King))
         });
         if self.in_check() || pieces.is_empty() {
             return None;
         }
         let mut next = *self;
         if let Some(ep) = next.en_passant.take() {
-            next.hash ^= ep.key();
+            next.turn.hash ^= ep.key();
         }
-        next.side = !self.side;
-        next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.hand_over(keys::BLACK_TO_MOVE);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         next.refresh_checks();
         Some(next)
     }
@@ -786,6 +769,6 @@ impl<const N: usize> SearchHints for AliceGame<N> {
 
     #[inline(always)]
     fn history_index(&self, mv: AliceMove) -> usize {
-        ((self.side.index() * 3 + mv.from_board()) * 64 + mv.from().index()) * 64 + mv.to().index()
+        ((self.turn.side.index() * 3 + mv.from_board()) * 64 + mv.from().index()) * 64 + mv.to().index()
     }
 }

@@ -5,8 +5,8 @@ use super::{CastlingRights, Chess};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::fen::{check_chess_army, parse_counters, parse_side, read_chess_men, split_fields, write_board};
-use crate::game::FenError;
 use crate::game::Position;
+use crate::game::{FenError, Turn};
 use crate::types::{Color, Role, Square};
 
 pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
@@ -14,12 +14,9 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
 
     let mut pos = Chess {
         board: ChessBoard::default(),
-        side: Color::White,
+        turn: Turn::INITIAL,
         castling: CastlingRights::default(),
         en_passant: None,
-        halfmove: 0,
-        fullmove: 1,
-        hash: 0,
         checkers: Bitboard::EMPTY,
         pinned: Bitboard::EMPTY,
     };
@@ -27,18 +24,18 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
         pos.toggle(color, role, sq);
     }
 
-    pos.side = parse_side(fields[1])?;
+    pos.turn.side = parse_side(fields[1])?;
     validate_material(&pos)?;
     pos.castling = parse_castling(&pos, fields[2])?;
 
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
-    pos.halfmove = halfmove;
-    pos.fullmove = fullmove;
+    pos.turn.halfmove = halfmove;
+    pos.turn.fullmove = fullmove;
 
-    let them = !pos.side;
+    let them = !pos.turn.side;
     if pos
         .board
-        .attackers(pos.king(them), pos.side, pos.board.occupied())
+        .attackers(pos.king(them), pos.turn.side, pos.board.occupied())
         .nonempty()
     {
         return Err(FenError::OpponentInCheck);
@@ -47,8 +44,9 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     validate_checkers(&pos)?;
 
     // Keep the en passant square only when a capture there is legal (see `Chess::en_passant`).
-    pos.en_passant = parse_en_passant(&pos, fields[3])?.filter(|&target| pos.has_legal_en_passant(pos.side, target));
-    pos.hash = pos.hash_from_scratch();
+    pos.en_passant =
+        parse_en_passant(&pos, fields[3])?.filter(|&target| pos.has_legal_en_passant(pos.turn.side, target));
+    pos.turn.hash = pos.hash_from_scratch();
     Ok(pos)
 }
 
@@ -120,7 +118,7 @@ fn parse_en_passant(pos: &Chess, field: &str) -> Result<Option<Square>, FenError
         return Ok(None);
     }
     let target = Square::parse(field).ok_or_else(|| FenError::InvalidEnPassant(field.to_string()))?;
-    let us = pos.side;
+    let us = pos.turn.side;
     // The double-stepped pawn stands in front of the target, seen from the side that moved it.
     let possible = target.relative_rank(us) == 5
         && pos.board.pieces(!us, Role::Pawn).contains(target.offset(-us.forward()))
@@ -152,7 +150,7 @@ pub(super) fn write(pos: &Chess) -> String {
         pos.board.piece_at(sq).map(|(color, role)| role.fen_char(color))
     });
     out.push(' ');
-    out.push(pos.side.to_char());
+    out.push(pos.turn.side.to_char());
     out.push(' ');
     out.push_str(&write_castling_field(pos.castling));
     out.push(' ');
@@ -160,6 +158,6 @@ pub(super) fn write(pos: &Chess) -> String {
         Some(sq) => out.push_str(&sq.to_string()),
         None => out.push('-'),
     }
-    out.push_str(&format!(" {} {}", pos.halfmove, pos.fullmove));
+    out.push_str(&format!(" {} {}", pos.turn.halfmove, pos.turn.fullmove));
     out
 }

@@ -13,7 +13,7 @@ use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
     EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, SearchRules,
-    Variant,
+    Turn, Variant,
 };
 use crate::moves::PackedMove;
 use crate::types::{Color, Role, Square};
@@ -171,14 +171,11 @@ mod keys {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Chess {
     board: ChessBoard,
-    side: Color,
+    turn: Turn,
     castling: CastlingRights,
     /// Set only when the side to move has a legal en passant capture, so that the
     /// hash and FEN of equal positions are equal.
     en_passant: Option<Square>,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
     checkers: Bitboard,
     pinned: Bitboard,
 }
@@ -213,18 +210,18 @@ impl Chess {
 
     /// The FEN's move number.
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
+        self.turn.fullmove
     }
 
     #[inline(always)]
     fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.hash);
+        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn.hash);
     }
 
     /// Recomputes the check and pin state of the side to move.
     #[inline(always)]
     fn refresh_checks(&mut self) {
-        (self.checkers, self.pinned) = self.board.checks_and_pins(self.king(self.side), self.side);
+        (self.checkers, self.pinned) = self.board.checks_and_pins(self.king(self.turn.side), self.turn.side);
     }
 
     /// Whether a pawn of `us` on `from` may legally take en passant on `target`: the
@@ -279,13 +276,8 @@ impl Position for Chess {
     const VARIANTS: &'static [Variant] = &[Variant::Chess];
 
     #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn hash_from_scratch(&self) -> u64 {
@@ -293,7 +285,7 @@ impl Position for Chess {
         if let Some(ep) = self.en_passant {
             hash ^= keys::EN_PASSANT[ep.file() as usize];
         }
-        if self.side == Color::Black {
+        if self.turn.side == Color::Black {
             hash ^= keys::BLACK_TO_MOVE;
         }
         hash
@@ -317,18 +309,18 @@ impl Position for Chess {
 
     fn play(&self, mv: ChessMove) -> Chess {
         let mut next = *self;
-        let us = self.side;
+        let us = self.turn.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
         let role = self.board.kind_at(from).expect("a legal move starts on a piece");
 
         if let Some(ep) = self.en_passant {
-            next.hash ^= keys::EN_PASSANT[ep.file() as usize];
+            next.turn.hash ^= keys::EN_PASSANT[ep.file() as usize];
             next.en_passant = None;
         }
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         if role == Role::Pawn {
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         }
         if let Some(captured) = self
             .board
@@ -338,7 +330,7 @@ impl Position for Chess {
             .flatten()
         {
             next.toggle(them, captured, to);
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         }
 
         next.toggle(us, role, from);
@@ -349,7 +341,7 @@ impl Position for Chess {
                     let target = from.offset(us.forward());
                     if next.has_legal_en_passant(them, target) {
                         next.en_passant = Some(target);
-                        next.hash ^= keys::EN_PASSANT[target.file() as usize];
+                        next.turn.hash ^= keys::EN_PASSANT[target.file() as usize];
                     }
                 }
             }
@@ -372,14 +364,10 @@ impl Position for Chess {
 
         let castling = CastlingRights(self.castling.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]);
         if castling != self.castling {
-            next.hash ^= keys::CASTLING[self.castling.index()] ^ keys::CASTLING[castling.index()];
+            next.turn.hash ^= keys::CASTLING[self.castling.index()] ^ keys::CASTLING[castling.index()];
             next.castling = castling;
         }
-        if us == Color::Black {
-            next.fullmove = next.fullmove.saturating_add(1);
-        }
-        next.side = them;
-        next.hash ^= keys::BLACK_TO_MOVE;
+        next.turn.end_move(keys::BLACK_TO_MOVE);
         next.refresh_checks();
         next
     }
@@ -391,16 +379,12 @@ impl Position for Chess {
 
     fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
         if !any_legal_move {
-            return Some(GameResult::mate_or_stalemate(self.in_check(), self.side));
+            return Some(GameResult::mate_or_stalemate(self.in_check(), self.turn.side));
         }
         self.is_insufficient_material().then_some(GameResult {
             outcome: Outcome::Draw,
             reason: EndReason::InsufficientMaterial,
         })
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
     }
 }
 
@@ -427,7 +411,7 @@ impl SearchHints for Chess {
 
     #[inline(always)]
     fn is_capture(&self, mv: ChessMove) -> bool {
-        self.board.by_color(!self.side).contains(mv.to()) || mv.kind() == MoveKind::EnPassant
+        self.board.by_color(!self.turn.side).contains(mv.to()) || mv.kind() == MoveKind::EnPassant
     }
 
     #[inline(always)]
@@ -437,17 +421,17 @@ impl SearchHints for Chess {
 
     fn null_move(&self) -> Option<Chess> {
         // Zugzwang is common when only king and pawns are left.
-        let pieces = self.board.by_color(self.side) & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
+        let pieces =
+            self.board.by_color(self.turn.side) & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
         if self.in_check() || pieces.is_empty() {
             return None;
         }
         let mut next = *self;
         if let Some(ep) = next.en_passant.take() {
-            next.hash ^= keys::EN_PASSANT[ep.file() as usize];
+            next.turn.hash ^= keys::EN_PASSANT[ep.file() as usize];
         }
-        next.side = !self.side;
-        next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.hand_over(keys::BLACK_TO_MOVE);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         next.refresh_checks();
         Some(next)
     }

@@ -70,7 +70,7 @@ impl Chess {
     /// that has any; stops early when `visit` returns true.
     #[inline(always)]
     pub(crate) fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
-        let us = self.side;
+        let us = self.turn.side;
         let them = !us;
         let ours = self.board.by_color(us);
         let occupied = self.board.occupied();
@@ -159,7 +159,7 @@ impl Chess {
     /// Destinations of the king's castling moves; the king is not in check.
     #[inline(always)]
     fn castling_destinations(&self, king: Square) -> Bitboard {
-        let us = self.side;
+        let us = self.turn.side;
         let mut out = Bitboard::EMPTY;
         if self.castling.0 & (if us == Color::White { 3 } else { 12 }) == 0 {
             return out;

@@ -18,7 +18,7 @@ use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
-    SearchRules, Variant,
+    SearchRules, Turn, Variant,
 };
 use crate::moves::PackedMove;
 use crate::types::{Color, Role, Square};
@@ -116,15 +116,12 @@ impl MoveSet {
 }
 
 /// A Jabberwocky position: men of the six chess types, any number of each, with no
-/// castling or en passant state; the halfmove clock counts plies since a capture.
+/// castling or en passant state; the halfmove clock counts plies since a capture
+/// (pawn moves do not reset it in this game).
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Jabberwocky {
     board: ChessBoard,
-    side: Color,
-    /// Plies since the last capture (pawn moves do not reset it in this game).
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
+    turn: Turn,
 }
 
 /// Squares a set of pawns of `color` attacks.
@@ -156,12 +153,12 @@ impl Jabberwocky {
 
     /// The FEN's move number.
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
+        self.turn.fullmove
     }
 
     #[inline(always)]
     fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.hash);
+        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn.hash);
     }
 
     /// The squares a piece of `role` and `color` on `from` attacks (captures on, if an
@@ -214,7 +211,7 @@ impl Jabberwocky {
     /// that has any; stops early when `visit` returns true.
     #[inline(always)]
     pub(crate) fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
-        let us = self.side;
+        let us = self.turn.side;
         let occupied = self.board.occupied();
         let capturing = self.has_capture(us);
         let targets = if capturing { self.board.by_color(!us) } else { !occupied };
@@ -271,7 +268,7 @@ impl Jabberwocky {
     /// Whether `mv` is a pawn's step onto its last rank (written without suffix, its
     /// Knight being forced; `n` is accepted).
     fn is_pawn_to_last_rank(&self, mv: JabberwockyMove) -> bool {
-        self.board.pieces(self.side, Role::Pawn).contains(mv.from()) && far_rank(self.side).contains(mv.to())
+        self.board.pieces(self.turn.side, Role::Pawn).contains(mv.from()) && far_rank(self.turn.side).contains(mv.to())
     }
 }
 
@@ -281,18 +278,13 @@ impl Position for Jabberwocky {
     const VARIANTS: &'static [Variant] = &[Variant::Jabberwocky];
 
     #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn hash_from_scratch(&self) -> u64 {
         let mut hash = self.board.hash(&keys::PIECES);
-        if self.side == Color::Black {
+        if self.turn.side == Color::Black {
             hash ^= keys::BLACK_TO_MOVE;
         }
         hash
@@ -316,24 +308,20 @@ impl Position for Jabberwocky {
 
     fn play(&self, mv: JabberwockyMove) -> Jabberwocky {
         let mut next = *self;
-        let us = self.side;
+        let us = self.turn.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
         let role = self.board.kind_at(from).expect("a legal move starts on a piece");
 
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         if self.board.by_color(them).contains(to) {
             let captured = self.board.kind_at(to).expect("an occupied square holds a piece");
             next.toggle(them, captured, to);
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         }
         next.toggle(us, role, from);
         next.toggle(us, mv.choice().unwrap_or(next_role(role)), to);
-        if us == Color::Black {
-            next.fullmove = next.fullmove.saturating_add(1);
-        }
-        next.side = them;
-        next.hash ^= keys::BLACK_TO_MOVE;
+        next.turn.end_move(keys::BLACK_TO_MOVE);
         next
     }
 
@@ -345,13 +333,9 @@ impl Position for Jabberwocky {
 
     fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
         (!any_legal_move).then_some(GameResult {
-            outcome: Outcome::Win(!self.side),
+            outcome: Outcome::Win(!self.turn.side),
             reason: EndReason::NoLegalMove,
         })
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
     }
 }
 
@@ -392,7 +376,7 @@ impl SearchHints for Jabberwocky {
 
     #[inline(always)]
     fn is_capture(&self, mv: JabberwockyMove) -> bool {
-        self.board.by_color(!self.side).contains(mv.to())
+        self.board.by_color(!self.turn.side).contains(mv.to())
     }
 
     #[inline(always)]

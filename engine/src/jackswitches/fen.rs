@@ -92,7 +92,7 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
     for color in Color::ALL {
         pos.set_hand(color, hand[color.index()]);
     }
-    pos.side = parse_side(fields[1])?;
+    pos.turn.side = parse_side(fields[1])?;
     match fields[2] {
         "-" => {}
         "x" => pos.disable_teleporting(),
@@ -126,14 +126,14 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
     if !pos.exclusion_holds() {
         return Err(FenError::rule(JwFenError::Exclusion));
     }
-    if pos.attacked(pos.king(!pos.side), pos.side) {
+    if pos.attacked(pos.king(!pos.turn.side), pos.turn.side) {
         return Err(FenError::OpponentInCheck);
     }
     if fields[3] != "-" {
         let ep = WideSquare::parse(fields[3]).ok_or_else(|| FenError::InvalidEnPassant(fields[3].to_string()))?;
         // The square behind a pawn of the side that just moved, which double-stepped
         // from the square behind it.
-        let mover = !pos.side;
+        let mover = !pos.turn.side;
         let forward = if mover == Color::White { 1 } else { -1 };
         let plausible = ep.relative_rank(mover) == 2
             && pos.piece_at(ep).is_none()
@@ -152,9 +152,9 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
         }
     }
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
-    pos.halfmove = halfmove;
-    pos.fullmove = fullmove;
-    pos.hash = pos.hash_from_scratch();
+    pos.turn.halfmove = halfmove;
+    pos.turn.fullmove = fullmove;
+    pos.turn.hash = pos.hash_from_scratch();
     Ok(pos)
 }
 
@@ -179,9 +179,9 @@ pub(super) fn write(pos: &JacksWitches) -> String {
     let ep = pos.en_passant.map_or("-".to_string(), |sq| sq.to_string());
     out.push_str(&format!(
         " {} {teleport} {ep} {} {}",
-        pos.side.to_char(),
-        pos.halfmove,
-        pos.fullmove
+        pos.turn.side.to_char(),
+        pos.turn.halfmove,
+        pos.turn.fullmove
     ));
     out
 }

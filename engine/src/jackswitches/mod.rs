@@ -22,7 +22,9 @@ use self::board::{
 };
 use crate::bitboard::WideBitboard;
 use crate::board::{PieceBoard, PieceKind};
-use crate::game::{FenError, GameResult, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Variant};
+use crate::game::{
+    FenError, GameResult, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Turn, Variant,
+};
 use crate::moves::PackedMove;
 use crate::types::{Color, WideSquare};
 use std::fmt;
@@ -226,15 +228,12 @@ pub struct JacksWitches {
     mailbox: [u8; 96],
     board: PieceBoard<WideBitboard, Kind, 10>,
     hand: [u8; 2],
-    side: Color,
+    turn: Turn,
     /// The square a pawn just passed over, kept only when an en passant capture is
     /// legal.
     en_passant: Option<WideSquare>,
     /// A King has stood on its opponent's first rank: no more teleporting.
     teleport_off: bool,
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
 }
 
 impl JacksWitches {
@@ -243,12 +242,9 @@ impl JacksWitches {
             mailbox: [0; 96],
             board: PieceBoard::default(),
             hand: [0; 2],
-            side: Color::White,
+            turn: Turn::INITIAL,
             en_passant: None,
             teleport_off: false,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
         }
     }
 
@@ -293,45 +289,45 @@ impl JacksWitches {
 
     /// The FEN's move number.
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
+        self.turn.fullmove
     }
 
     #[inline(always)]
     fn put(&mut self, color: Color, kind: Kind, sq: WideSquare) {
-        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.hash);
+        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.turn.hash);
         self.mailbox[sq.index()] = 1 + 16 * color.index() as u8 + kind as u8;
     }
 
     #[inline(always)]
     fn remove(&mut self, color: Color, kind: Kind, sq: WideSquare) {
-        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.hash);
+        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.turn.hash);
         self.mailbox[sq.index()] = 0;
     }
 
     fn set_hand(&mut self, color: Color, count: u8) {
         for held in 0..self.hand[color.index()] {
-            self.hash ^= keys::HAND[color.index() * 2 + held as usize];
+            self.turn.hash ^= keys::HAND[color.index() * 2 + held as usize];
         }
         self.hand[color.index()] = count;
         for held in 0..count {
-            self.hash ^= keys::HAND[color.index() * 2 + held as usize];
+            self.turn.hash ^= keys::HAND[color.index() * 2 + held as usize];
         }
     }
 
     fn set_en_passant(&mut self, square: Option<WideSquare>) {
         if let Some(old) = self.en_passant {
-            self.hash ^= keys::EN_PASSANT[old.index()];
+            self.turn.hash ^= keys::EN_PASSANT[old.index()];
         }
         self.en_passant = square;
         if let Some(new) = square {
-            self.hash ^= keys::EN_PASSANT[new.index()];
+            self.turn.hash ^= keys::EN_PASSANT[new.index()];
         }
     }
 
     fn disable_teleporting(&mut self) {
         if !self.teleport_off {
             self.teleport_off = true;
-            self.hash ^= keys::TELEPORT_OFF;
+            self.turn.hash ^= keys::TELEPORT_OFF;
         }
     }
 
@@ -431,7 +427,7 @@ impl JacksWitches {
     /// Calls `push` with every move of the side to move that obeys the movement rules,
     /// before the King's safety and the exclusion rule are judged.
     fn pseudo_moves(&self, mut push: impl FnMut(JwMove)) {
-        let us = self.side;
+        let us = self.turn.side;
         let ours = self.board.by_color(us);
         let theirs = self.board.by_color(!us);
         let occupied = self.board.occupied();
@@ -519,10 +515,10 @@ impl JacksWitches {
     /// passant filter to [`Game::play`].
     fn make(&self, mv: JwMove) -> JacksWitches {
         let mut next = *self;
-        let us = self.side;
+        let us = self.turn.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         next.set_en_passant(None);
         if mv.is_drop() {
             next.put(us, Kind::Jack, to);
@@ -532,17 +528,17 @@ impl JacksWitches {
         let (_, kind) = self.piece_at(from).expect("a move starts on a piece of the mover");
         let becomes = mv.becomes().unwrap_or(kind);
         if kind == Kind::Pawn {
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         }
         if let Some((_, captured)) = self.piece_at(to).filter(|&(color, _)| color == them) {
             next.remove(them, captured, to);
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         } else if kind == Kind::Pawn && Some(to) == self.en_passant && from.file() != to.file() {
             let passed = to
                 .step(0, if us == Color::White { -1 } else { 1 })
                 .expect("behind the passed square");
             next.remove(them, Kind::Pawn, passed);
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         }
         next.remove(us, kind, from);
         next.put(us, becomes, to);
@@ -571,7 +567,7 @@ impl JacksWitches {
         let (df, dr) = unit_step(from, to);
         let behind = from.step(-df, -dr)?;
         let (color, dragged) = self.piece_at(behind)?;
-        if color == self.side || dragged == Kind::Witch {
+        if color == self.turn.side || dragged == Kind::Witch {
             return None;
         }
         let landing = if mv.is_teleport() {
@@ -587,7 +583,7 @@ impl JacksWitches {
     #[inline(always)]
     fn is_legal(&self, mv: JwMove) -> bool {
         let next = self.make(mv);
-        next.exclusion_holds() && !next.attacked(next.king(self.side), !self.side)
+        next.exclusion_holds() && !next.attacked(next.king(self.turn.side), !self.turn.side)
     }
 
     /// Squares where a move of a piece other than the King or a Witch may change
@@ -601,9 +597,9 @@ impl JacksWitches {
         }
         let eyes = self
             .board
-            .pieces(!self.side, Kind::Jack)
+            .pieces(!self.turn.side, Kind::Jack)
             .fold(WideBitboard::EMPTY, |acc, jack| acc.with(mirror(jack)));
-        Some(queen_attacks(self.king(self.side), WideBitboard::EMPTY) | eyes | TELEPORTERS)
+        Some(queen_attacks(self.king(self.turn.side), WideBitboard::EMPTY) | eyes | TELEPORTERS)
     }
 
     /// [`Self::is_legal`], playing out only the moves of a King or a Witch and those
@@ -626,18 +622,18 @@ impl JacksWitches {
             // The mode of the Jacks, drags, or the exclusion rule may change: play it.
             return self.is_legal(mv);
         }
-        let them = !self.side;
+        let them = !self.turn.side;
         let mut occupied = self.board.occupied().without(from).with(to);
         let mut men = self.board.by_color(them).without(to);
         if Some(to) == self.en_passant
-            && self.board.pieces(self.side, Kind::Pawn).contains(from)
+            && self.board.pieces(self.turn.side, Kind::Pawn).contains(from)
             && from.file() != to.file()
         {
             let passed = WideSquare::from_coords(to.file(), from.rank());
             occupied = occupied.without(passed);
             men = men.without(passed);
         }
-        !self.attacked_in(self.king(self.side), them, occupied, men)
+        !self.attacked_in(self.king(self.turn.side), them, occupied, men)
     }
 
     /// Whether the side to move can take en passant on the recorded square.
@@ -645,7 +641,7 @@ impl JacksWitches {
         let Some(ep) = self.en_passant else {
             return false;
         };
-        let us = self.side;
+        let us = self.turn.side;
         let takers = pawn_attacks(!us, ep) & self.board.pieces(us, Kind::Pawn) & !self.immobilized(us);
         takers
             .into_iter()
@@ -659,13 +655,8 @@ impl Position for JacksWitches {
     const VARIANTS: &'static [Variant] = &[Variant::JacksWitches];
 
     #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn hash_from_scratch(&self) -> u64 {
@@ -678,7 +669,7 @@ impl Position for JacksWitches {
         if let Some(ep) = self.en_passant {
             hash ^= keys::EN_PASSANT[ep.index()];
         }
-        if self.side == Color::Black {
+        if self.turn.side == Color::Black {
             hash ^= keys::BLACK_TO_MOVE;
         }
         if self.teleport_off {
@@ -705,11 +696,7 @@ impl Position for JacksWitches {
 
     fn play(&self, mv: JwMove) -> JacksWitches {
         let mut next = self.make(mv);
-        if self.side == Color::Black {
-            next.fullmove = next.fullmove.saturating_add(1);
-        }
-        next.side = !self.side;
-        next.hash ^= keys::BLACK_TO_MOVE;
+        next.turn.end_move(keys::BLACK_TO_MOVE);
         if next.en_passant.is_some() && !next.en_passant_capture_legal() {
             next.set_en_passant(None);
         }
@@ -718,15 +705,11 @@ impl Position for JacksWitches {
 
     #[inline(always)]
     fn in_check(&self) -> bool {
-        self.attacked(self.king(self.side), !self.side)
+        self.attacked(self.king(self.turn.side), !self.turn.side)
     }
 
     fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
-        (!any_legal_move).then(|| GameResult::mate_or_stalemate(self.in_check(), self.side))
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
+        (!any_legal_move).then(|| GameResult::mate_or_stalemate(self.in_check(), self.turn.side))
     }
 }
 
@@ -772,13 +755,15 @@ impl SearchHints for JacksWitches {
     fn is_capture(&self, mv: JwMove) -> bool {
         !mv.is_drop()
             && !mv.is_teleport()
-            && (self.board.by_color(!self.side).contains(mv.to())
-                || (Some(mv.to()) == self.en_passant && self.board.pieces(self.side, Kind::Pawn).contains(mv.from())))
+            && (self.board.by_color(!self.turn.side).contains(mv.to())
+                || (Some(mv.to()) == self.en_passant
+                    && self.board.pieces(self.turn.side, Kind::Pawn).contains(mv.from())))
     }
 
     #[inline(always)]
     fn is_tactical(&self, mv: JwMove) -> bool {
-        self.is_capture(mv) || (mv.becomes().is_some() && self.board.pieces(self.side, Kind::Pawn).contains(mv.from()))
+        self.is_capture(mv)
+            || (mv.becomes().is_some() && self.board.pieces(self.turn.side, Kind::Pawn).contains(mv.from()))
     }
 
     fn null_move(&self) -> Option<JacksWitches> {
@@ -787,9 +772,8 @@ impl SearchHints for JacksWitches {
         }
         let mut next = *self;
         next.set_en_passant(None);
-        next.side = !self.side;
-        next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.hand_over(keys::BLACK_TO_MOVE);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         Some(next)
     }
 
@@ -799,6 +783,6 @@ impl SearchHints for JacksWitches {
     #[inline(always)]
     fn history_index(&self, mv: JwMove) -> usize {
         let from = if mv.is_drop() { 96 } else { mv.from().index() };
-        (self.side.index() * 97 + from) * 96 + mv.to().index()
+        (self.turn.side.index() * 97 + from) * 96 + mv.to().index()
     }
 }

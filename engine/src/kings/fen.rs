@@ -36,7 +36,7 @@ pub(super) fn read<R: Rules>(variant: Variant, fen: &str) -> Result<KingsPositio
             }
         }
     }
-    pos.side = parse_side(fields[1])?;
+    pos.turn.side = parse_side(fields[1])?;
     let most = pos.state.most_men();
     for color in Color::ALL {
         let name = color.name();
@@ -52,7 +52,7 @@ pub(super) fn read<R: Rules>(variant: Variant, fen: &str) -> Result<KingsPositio
         }
         R::check_army(&pos, color)?;
     }
-    let mover = !pos.side;
+    let mover = !pos.turn.side;
     if let Some(error) = R::mover_lacks(&pos, mover) {
         return Err(error);
     }
@@ -60,10 +60,15 @@ pub(super) fn read<R: Rules>(variant: Variant, fen: &str) -> Result<KingsPositio
         return Err(FenError::OpponentInCheck);
     }
     R::read_castling_field(&mut pos, fields[2])?;
-    let ep = read_en_passant(fields[3], pos.side, pos.pieces(mover, R::Kind::pawn()), pos.occupied())?;
-    (pos.halfmove, pos.fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
+    let ep = read_en_passant(
+        fields[3],
+        pos.turn.side,
+        pos.pieces(mover, R::Kind::pawn()),
+        pos.occupied(),
+    )?;
+    (pos.turn.halfmove, pos.turn.fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
     R::read_extra_field(&mut pos, extra)?;
-    pos.hash = pos.hash_from_scratch();
+    pos.turn.hash = pos.hash_from_scratch();
     pos.settle_en_passant(ep);
     Ok(pos)
 }
@@ -79,10 +84,10 @@ pub(super) fn write<R: Rules>(pos: &KingsPosition<R>) -> String {
     let ep = pos.ep.map_or("-".to_string(), |sq| sq.to_string());
     out.push_str(&format!(
         " {} {} {ep} {} {} {}",
-        pos.side.to_char(),
+        pos.turn.side.to_char(),
         R::castling_field(pos),
-        pos.halfmove,
-        pos.fullmove,
+        pos.turn.halfmove,
+        pos.turn.fullmove,
         R::extra_field(pos)
     ));
     out

@@ -11,7 +11,7 @@ use crate::bitboard::Bitboard;
 use crate::board::{PieceBoard, PieceKind};
 use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
-    SearchRules, Variant,
+    SearchRules, Turn, Variant,
 };
 use crate::moves::PackedMove;
 use crate::types::{Color, Square};
@@ -207,12 +207,9 @@ pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
 pub struct KingsPosition<R: Rules> {
     /// Room for eight piece types: Game II has eight, Game I five.
     pub(super) board: PieceBoard<Bitboard, R::Kind, 8>,
-    pub(super) side: Color,
+    pub(super) turn: Turn,
     /// Set only when an en passant capture is legal.
     pub(super) ep: Option<Square>,
-    pub(super) halfmove: u32,
-    pub(super) fullmove: u32,
-    pub(super) hash: u64,
     /// What the game keeps besides.
     pub(super) state: R,
 }
@@ -221,11 +218,8 @@ impl<R: Rules> KingsPosition<R> {
     pub(super) fn empty(variant: Variant) -> Self {
         KingsPosition {
             board: PieceBoard::default(),
-            side: Color::White,
+            turn: Turn::INITIAL,
             ep: None,
-            halfmove: 0,
-            fullmove: 1,
-            hash: 0,
             state: R::empty(variant),
         }
     }
@@ -291,16 +285,16 @@ impl<R: Rules> KingsPosition<R> {
     /// Adds or removes a piece, with its hash.
     #[inline(always)]
     pub(super) fn toggle(&mut self, color: Color, kind: R::Kind, sq: Square) {
-        self.board.toggle(color, kind, sq, R::KEYS.pieces, &mut self.hash);
+        self.board.toggle(color, kind, sq, R::KEYS.pieces, &mut self.turn.hash);
     }
 
     #[inline(always)]
     fn set_ep(&mut self, ep: Option<Square>) {
         if let Some(old) = self.ep {
-            self.hash ^= R::KEYS.en_passant[old.file() as usize];
+            self.turn.hash ^= R::KEYS.en_passant[old.file() as usize];
         }
         if let Some(new) = ep {
-            self.hash ^= R::KEYS.en_passant[new.file() as usize];
+            self.turn.hash ^= R::KEYS.en_passant[new.file() as usize];
         }
         self.ep = ep;
     }
@@ -311,7 +305,7 @@ impl<R: Rules> KingsPosition<R> {
     pub(super) fn successor(&self) -> Self {
         let mut next = *self;
         next.set_ep(None);
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         next
     }
 
@@ -322,7 +316,7 @@ impl<R: Rules> KingsPosition<R> {
     #[inline(always)]
     pub(super) fn move_piece(&mut self, before: &Self, mv: KingsMove) -> Option<R::Kind> {
         let (from, to) = (mv.from(), mv.to());
-        let us = before.side;
+        let us = before.turn.side;
         let them = !us;
         let kind = before.kind_at(from).expect("a move starts on a piece");
         let mut captured = None;
@@ -338,7 +332,7 @@ impl<R: Rules> KingsPosition<R> {
         let placed = mv.letter().and_then(R::Kind::from_letter).unwrap_or(kind);
         self.toggle(us, placed, to);
         if kind == R::Kind::pawn() || captured.is_some() {
-            self.halfmove = 0;
+            self.turn.halfmove = 0;
         }
         captured
     }
@@ -353,7 +347,7 @@ impl<R: Rules> KingsPosition<R> {
         } else {
             kind.movement()
         };
-        for to in movement.reach(from, self.occupied()) & !self.by_color(self.side) {
+        for to in movement.reach(from, self.occupied()) & !self.by_color(self.turn.side) {
             visit(KingsMove::new(from, to, None));
         }
     }
@@ -362,7 +356,7 @@ impl<R: Rules> KingsPosition<R> {
     /// on the last rank.
     #[inline(always)]
     pub(super) fn pawn_moves(&self, visit: &mut impl FnMut(KingsMove)) {
-        let us = self.side;
+        let us = self.turn.side;
         pawn_moves(
             us,
             self.pieces(us, R::Kind::pawn()),
@@ -385,7 +379,7 @@ impl<R: Rules> KingsPosition<R> {
     /// not test are legal as generated; the others are played out.
     #[inline(always)]
     pub fn generate(&self, mut visit: impl FnMut(KingsMove)) {
-        let royals = R::royals(self, self.side);
+        let royals = R::royals(self, self.turn.side);
         let verdict = if royals.is_empty() {
             R::WITHOUT_ROYALS
         } else {
@@ -409,8 +403,8 @@ impl<R: Rules> KingsPosition<R> {
     pub(super) fn settle_en_passant(&mut self, ep: Option<Square>) {
         self.set_ep(ep);
         if let Some(ep) = ep {
-            let pawns = self.pieces(self.side, R::Kind::pawn());
-            if !en_passant_possible(self.side, ep, pawns, |mv| R::is_legal(self, mv)) {
+            let pawns = self.pieces(self.turn.side, R::Kind::pawn());
+            if !en_passant_possible(self.turn.side, ep, pawns, |mv| R::is_legal(self, mv)) {
                 self.set_ep(None);
             }
         }
@@ -419,7 +413,7 @@ impl<R: Rules> KingsPosition<R> {
     /// The result of the side to move losing for `reason`.
     pub(super) fn lost(&self, reason: EndReason) -> GameResult {
         GameResult {
-            outcome: Outcome::Win(!self.side),
+            outcome: Outcome::Win(!self.turn.side),
             reason,
         }
     }
@@ -441,18 +435,13 @@ impl<R: Rules> Position for KingsPosition<R> {
     }
 
     #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn hash_from_scratch(&self) -> u64 {
         let mut hash = self.board.hash(R::KEYS.pieces) ^ R::state_hash(self);
-        if self.side == Color::Black {
+        if self.turn.side == Color::Black {
             hash ^= R::KEYS.black_to_move;
         }
         if let Some(ep) = self.ep {
@@ -473,12 +462,8 @@ impl<R: Rules> Position for KingsPosition<R> {
 
     fn play(&self, mv: KingsMove) -> Self {
         let mut next = R::make(self, mv);
-        let us = self.side;
-        if us == Color::Black {
-            next.fullmove = next.fullmove.saturating_add(1);
-        }
-        next.side = !us;
-        next.hash ^= R::KEYS.black_to_move;
+        let us = self.turn.side;
+        next.turn.end_move(R::KEYS.black_to_move);
         if mv.is_double_step() && self.pieces(us, R::Kind::pawn()).contains(mv.from()) {
             next.settle_en_passant(Some(mv.from().offset(us.forward())));
         }
@@ -487,15 +472,11 @@ impl<R: Rules> Position for KingsPosition<R> {
 
     #[inline(always)]
     fn in_check(&self) -> bool {
-        R::in_check(self, self.side)
+        R::in_check(self, self.turn.side)
     }
 
     fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
         R::judge(self, any_legal_move)
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
     }
 
     fn rule_draw_result(&self, reason: EndReason) -> GameResult {
@@ -542,8 +523,8 @@ impl<R: Rules> SearchHints for KingsPosition<R> {
     fn is_capture(&self, mv: KingsMove) -> bool {
         !mv.is_transformation()
             && !mv.is_castle()
-            && (self.by_color(!self.side).contains(mv.to())
-                || (self.ep == Some(mv.to()) && self.pieces(self.side, R::Kind::pawn()).contains(mv.from())))
+            && (self.by_color(!self.turn.side).contains(mv.to())
+                || (self.ep == Some(mv.to()) && self.pieces(self.turn.side, R::Kind::pawn()).contains(mv.from())))
     }
 
     #[inline(always)]
@@ -556,8 +537,7 @@ impl<R: Rules> SearchHints for KingsPosition<R> {
             return None;
         }
         let mut next = self.successor();
-        next.side = !self.side;
-        next.hash ^= R::KEYS.black_to_move;
+        next.turn.hand_over(R::KEYS.black_to_move);
         Some(next)
     }
 }

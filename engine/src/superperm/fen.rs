@@ -9,18 +9,15 @@ use crate::fen::{
     check_chess_army, expect_no_castling_or_en_passant, parse_counters, parse_side, read_chess_men, split_fields,
     write_board,
 };
-use crate::game::FenError;
 use crate::game::Position;
+use crate::game::{FenError, Turn};
 use crate::types::Color;
 
 pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
     let fields = split_fields(fen)?;
     let mut pos = Superperm {
         board: ChessBoard::default(),
-        side: Color::White,
-        halfmove: 0,
-        fullmove: 1,
-        hash: 0,
+        turn: Turn::INITIAL,
         lost: false,
         checkers: Bitboard::EMPTY,
         pinned: Bitboard::EMPTY,
@@ -28,18 +25,18 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
     for (color, role, sq) in read_chess_men(fields[0])? {
         pos.toggle(color, role, sq);
     }
-    pos.side = parse_side(fields[1])?;
+    pos.turn.side = parse_side(fields[1])?;
     expect_no_castling_or_en_passant(fields[2], fields[3])?;
     for color in Color::ALL {
         // A pawn reaching its last rank promotes, by choice or (moved by a chain) at once.
         check_chess_army(&pos.board, color, 16, Bitboard::last_rank(color))?;
     }
     let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
-    pos.halfmove = halfmove;
-    pos.fullmove = fullmove;
-    pos.lost = pos.king_attacked(!pos.side);
+    pos.turn.halfmove = halfmove;
+    pos.turn.fullmove = fullmove;
+    pos.lost = pos.king_attacked(!pos.turn.side);
     pos.refresh_checks();
-    pos.hash = pos.hash_from_scratch();
+    pos.turn.hash = pos.hash_from_scratch();
     Ok(pos)
 }
 
@@ -49,7 +46,7 @@ pub(super) fn write(pos: &Superperm) -> String {
         pos.board.piece_at(sq).map(|(color, role)| role.fen_char(color))
     });
     out.push(' ');
-    out.push(pos.side.to_char());
-    out.push_str(&format!(" - - {} {}", pos.halfmove, pos.fullmove));
+    out.push(pos.turn.side.to_char());
+    out.push_str(&format!(" - - {} {}", pos.turn.halfmove, pos.turn.fullmove));
     out
 }

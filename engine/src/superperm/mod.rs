@@ -20,7 +20,7 @@ use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
-    SearchRules, Variant,
+    SearchRules, Turn, Variant,
 };
 use crate::moves::PackedMove;
 use crate::types::{Color, Role, Square};
@@ -117,11 +117,8 @@ pub(crate) enum Generated {
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
 pub struct Superperm {
     board: ChessBoard,
-    side: Color,
+    turn: Turn,
     /// Plies since a King captured or a pawn moved (pawns carried by a chain do not count).
-    halfmove: u32,
-    fullmove: u32,
-    hash: u64,
     /// The last move was a teleportation that left its King attacked: its side lost.
     lost: bool,
     checkers: Bitboard,
@@ -153,7 +150,7 @@ impl Superperm {
 
     /// The FEN's move number.
     pub fn fullmove_number(&self) -> u32 {
-        self.fullmove
+        self.turn.fullmove
     }
 
     /// Whether `color`'s King is attacked.
@@ -166,19 +163,19 @@ impl Superperm {
 
     #[inline(always)]
     fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.hash);
+        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn.hash);
     }
 
     /// Recomputes the checkers and pinned pieces of the side to move.
     fn refresh_checks(&mut self) {
-        (self.checkers, self.pinned) = self.board.checks_and_pins(self.king(self.side), self.side);
+        (self.checkers, self.pinned) = self.board.checks_and_pins(self.king(self.turn.side), self.turn.side);
     }
 
     /// Whether a piece of the side to move going from `from` to `to` attacks the
     /// enemy King on landing, directly or by uncovering a line.
     #[inline(always)]
     fn gives_check(&self, role: Role, from: Square, to: Square) -> bool {
-        let us = self.side;
+        let us = self.turn.side;
         let target = self.king(!us);
         let occupied = self.board.occupied().without(from).with(to);
         let direct = match role {
@@ -203,11 +200,11 @@ impl Superperm {
     /// position and the square where the moved piece ends.
     fn make(&self, mv: SuperpermMove) -> (Superperm, Square) {
         let mut next = *self;
-        let us = self.side;
+        let us = self.turn.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
         next.lost = false;
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         if mv.is_teleport() {
             let role = self.board.kind_at(to).expect("a teleport swaps with a piece");
             next.toggle(us, Role::King, from);
@@ -219,12 +216,12 @@ impl Superperm {
         }
         let role = self.board.kind_at(from).expect("a legal move starts on a piece");
         if role == Role::Pawn {
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         }
         if self.board.by_color(them).contains(to) {
             let captured = self.board.kind_at(to).expect("an occupied square holds a piece");
             next.toggle(them, captured, to);
-            next.halfmove = 0;
+            next.turn.halfmove = 0;
         }
         next.toggle(us, role, from);
         next.toggle(us, role, to);
@@ -268,10 +265,10 @@ impl Superperm {
     fn try_chain(&self, role: Role, from: Square, to: Square, visit: &mut impl FnMut(Generated)) {
         let mv = SuperpermMove::new(from, to, None);
         let (next, end) = self.make(mv);
-        if next.king_attacked(self.side) {
+        if next.king_attacked(self.turn.side) {
             return;
         }
-        if role == Role::Pawn && Bitboard::last_rank(self.side).contains(end) {
+        if role == Role::Pawn && Bitboard::last_rank(self.turn.side).contains(end) {
             for promoted in Role::PROMOTIONS {
                 visit(Generated::One(mv.with_promotion(promoted)));
             }
@@ -287,7 +284,7 @@ impl Superperm {
         if self.lost {
             return;
         }
-        let us = self.side;
+        let us = self.turn.side;
         let them = !us;
         let ours = self.board.by_color(us);
         let occupied = self.board.occupied();
@@ -464,18 +461,13 @@ impl Position for Superperm {
     const VARIANTS: &'static [Variant] = &[Variant::Superpermutation];
 
     #[inline(always)]
-    fn side_to_move(&self) -> Color {
-        self.side
-    }
-
-    #[inline(always)]
-    fn hash(&self) -> u64 {
-        self.hash
+    fn turn(&self) -> &Turn {
+        &self.turn
     }
 
     fn hash_from_scratch(&self) -> u64 {
         let mut hash = self.board.hash(&keys::PIECES);
-        if self.side == Color::Black {
+        if self.turn.side == Color::Black {
             hash ^= keys::BLACK_TO_MOVE;
         }
         if self.lost {
@@ -485,7 +477,7 @@ impl Position for Superperm {
     }
 
     fn legal_moves(&self, moves: &mut MoveList<SuperpermMove>) {
-        let last = Bitboard::last_rank(self.side);
+        let last = Bitboard::last_rank(self.turn.side);
         self.generate(|found| match found {
             Generated::One(mv) => moves.push(mv),
             Generated::Set { role, from, to } => {
@@ -503,7 +495,7 @@ impl Position for Superperm {
     }
 
     fn count_legal_moves(&self) -> u64 {
-        let last = Bitboard::last_rank(self.side);
+        let last = Bitboard::last_rank(self.turn.side);
         let mut count = 0;
         self.generate(|found| match found {
             Generated::One(_) => count += 1,
@@ -519,13 +511,9 @@ impl Position for Superperm {
 
     fn play(&self, mv: SuperpermMove) -> Superperm {
         let (mut next, _) = self.make(mv);
-        if self.side == Color::Black {
-            next.fullmove = next.fullmove.saturating_add(1);
-        }
-        next.side = !self.side;
-        next.hash ^= keys::BLACK_TO_MOVE;
+        next.turn.end_move(keys::BLACK_TO_MOVE);
         if next.lost {
-            next.hash ^= keys::LOST;
+            next.turn.hash ^= keys::LOST;
         }
         next.refresh_checks();
         next
@@ -539,18 +527,14 @@ impl Position for Superperm {
     fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
         if self.lost {
             return Some(GameResult {
-                outcome: Outcome::Win(self.side),
+                outcome: Outcome::Win(self.turn.side),
                 reason: EndReason::TeleportedIntoCheck,
             });
         }
         if any_legal_move {
             return None;
         }
-        Some(GameResult::mate_or_stalemate(self.in_check(), self.side))
-    }
-
-    fn halfmove_clock(&self) -> u32 {
-        self.halfmove
+        Some(GameResult::mate_or_stalemate(self.in_check(), self.turn.side))
     }
 }
 
@@ -590,7 +574,7 @@ impl SearchHints for Superperm {
 
     #[inline(always)]
     fn is_capture(&self, mv: SuperpermMove) -> bool {
-        !mv.is_teleport() && self.board.by_color(!self.side).contains(mv.to())
+        !mv.is_teleport() && self.board.by_color(!self.turn.side).contains(mv.to())
     }
 
     #[inline(always)]
@@ -599,14 +583,14 @@ impl SearchHints for Superperm {
     }
 
     fn null_move(&self) -> Option<Superperm> {
-        let pieces = self.board.by_color(self.side) & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
+        let pieces =
+            self.board.by_color(self.turn.side) & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
         if self.lost || self.in_check() || pieces.is_empty() {
             return None;
         }
         let mut next = *self;
-        next.side = !self.side;
-        next.hash ^= keys::BLACK_TO_MOVE;
-        next.halfmove = next.halfmove.saturating_add(1);
+        next.turn.hand_over(keys::BLACK_TO_MOVE);
+        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         next.refresh_checks();
         Some(next)
     }

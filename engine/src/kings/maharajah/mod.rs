@@ -159,14 +159,14 @@ impl Maharajah {
     #[inline(always)]
     fn toggle_royal(&mut self, color: Color, sq: Square) {
         self.state.royal ^= Bitboard::from_square(sq);
-        self.hash ^= royal_key(color, sq);
+        self.turn.hash ^= royal_key(color, sq);
     }
 
     #[inline(always)]
     fn set_locked(&mut self, color: Color, locked: bool) {
         if self.state.locked[color.index()] != locked {
             self.state.locked[color.index()] = locked;
-            self.hash ^= keys::LOCKED[color.index()];
+            self.turn.hash ^= keys::LOCKED[color.index()];
         }
     }
 }
@@ -214,7 +214,7 @@ impl Rules for MaharajahState {
     /// Maharajahs not attacked); then the pieces' moves and the pawns'.
     #[inline(always)]
     fn pseudo_moves(pos: &Maharajah, mut visit: impl FnMut(KingsMove)) {
-        let us = pos.side;
+        let us = pos.turn.side;
         if !pos.is_locked(us) && !pos.maharajah_attacked(us) {
             let non_pawns = pos.non_pawns(us);
             let several = non_pawns.has_many();
@@ -239,7 +239,7 @@ impl Rules for MaharajahState {
     /// moves with it; a capture scores and reverts a last non-pawn Maharajah.
     fn make(pos: &Maharajah, mv: KingsMove) -> Maharajah {
         let mut next = pos.successor();
-        let us = pos.side;
+        let us = pos.turn.side;
         let (from, to) = (mv.from(), mv.to());
         if mv.is_transformation() {
             next.toggle_royal(us, from);
@@ -271,7 +271,7 @@ impl Rules for MaharajahState {
     /// endanger it; in check every move can.
     #[inline(always)]
     fn tested(pos: &Maharajah, maharajahs: Bitboard) -> Tested {
-        let us = pos.side;
+        let us = pos.turn.side;
         if pos.maharajah_attacked(us) {
             return Tested::Origins(Bitboard::FULL);
         }
@@ -288,7 +288,7 @@ impl Rules for MaharajahState {
     /// where they are safe.
     #[inline(always)]
     fn is_legal(pos: &Maharajah, mv: KingsMove) -> bool {
-        mv.is_transformation() || !Self::make(pos, mv).maharajah_attacked(pos.side)
+        mv.is_transformation() || !Self::make(pos, mv).maharajah_attacked(pos.turn.side)
     }
 
     /// Some Maharajah is attacked.
@@ -305,11 +305,11 @@ impl Rules for MaharajahState {
         if any_legal_move {
             return None;
         }
-        Some(if pos.by_color(pos.side).is_empty() {
+        Some(if pos.by_color(pos.turn.side).is_empty() {
             pos.lost(EndReason::NoPiecesLeft)
-        } else if Self::in_check(pos, pos.side) {
+        } else if Self::in_check(pos, pos.turn.side) {
             pos.lost(EndReason::Checkmate)
-        } else if pos.maharajahs(pos.side).nonempty() {
+        } else if pos.maharajahs(pos.turn.side).nonempty() {
             pos.lost(EndReason::Stalemate)
         } else {
             pos.lost(EndReason::NoLegalMove)
@@ -335,7 +335,7 @@ impl Rules for MaharajahState {
 
     /// Not with pawns alone, where zugzwang is likely.
     fn may_pass(pos: &Maharajah) -> bool {
-        pos.non_pawns(pos.side).nonempty()
+        pos.non_pawns(pos.turn.side).nonempty()
     }
 
     fn read_piece(chars: &mut FenChars) -> Result<(Color, Kind, bool), FenError> {

@@ -71,9 +71,9 @@ pub(super) fn parse_waits(pos: &TwoKings, field: &str) -> Result<[u8; 64], FenEr
 pub(super) fn original_waits(pos: &TwoKings) -> [u8; 64] {
     let mut waits = [0; 64];
     for color in Color::ALL {
-        let played = match (color, pos.side) {
-            (Color::White, Color::Black) => pos.fullmove,
-            _ => pos.fullmove - 1,
+        let played = match (color, pos.turn.side) {
+            (Color::White, Color::Black) => pos.turn.fullmove,
+            _ => pos.turn.fullmove - 1,
         };
         let wait = WAIT.saturating_sub(played.min(WAIT as u32) as u8);
         for sq in pos.by_color(color) {

@@ -187,7 +187,7 @@ impl TwoKings {
     fn set_wait(&mut self, sq: Square, wait: u8) {
         let old = self.state.waits[sq.index()];
         if old != wait {
-            self.hash ^= wait_key(sq, old) ^ wait_key(sq, wait);
+            self.turn.hash ^= wait_key(sq, old) ^ wait_key(sq, wait);
             self.state.waits[sq.index()] = wait;
         }
     }
@@ -195,7 +195,7 @@ impl TwoKings {
     #[inline(always)]
     fn set_castling(&mut self, rights: Bitboard) {
         for sq in self.state.castling ^ rights {
-            self.hash ^= keys::CASTLING[sq.index()];
+            self.turn.hash ^= keys::CASTLING[sq.index()];
         }
         self.state.castling = rights;
     }
@@ -220,7 +220,10 @@ impl TwoKings {
         let (king_to, rook_to) = castling_targets(king, rook);
         let path = span(king, king_to) | span(rook, rook_to);
         let others = self.occupied().without(king).without(rook);
-        (path & others).is_empty() && !span(king, king_to).into_iter().any(|sq| self.attacked(sq, !self.side))
+        (path & others).is_empty()
+            && !span(king, king_to)
+                .into_iter()
+                .any(|sq| self.attacked(sq, !self.turn.side))
     }
 }
 
@@ -259,7 +262,7 @@ impl Rules for TwoKingsState {
     /// (generated only when its own conditions hold).
     #[inline(always)]
     fn pseudo_moves(pos: &TwoKings, mut visit: impl FnMut(KingsMove)) {
-        let us = pos.side;
+        let us = pos.turn.side;
         let several_kings = pos.kings(us).has_many();
         for &kind in &Kind::ALL[1..] {
             for from in pos.pieces(us, kind) {
@@ -295,7 +298,7 @@ impl Rules for TwoKingsState {
     /// it can leave every King attacked; with every King attacked all moves can.
     #[inline(always)]
     fn tested(pos: &TwoKings, kings: Bitboard) -> Tested {
-        let us = pos.side;
+        let us = pos.turn.side;
         let enemy = pos.movers(!us);
         let occupied = pos.occupied();
         for king in kings {
@@ -313,9 +316,9 @@ impl Rules for TwoKingsState {
         let next = Self::make(pos, mv);
         if mv.is_castle() {
             let (king_to, _) = castling_targets(mv.from(), mv.to());
-            return !next.attacked(king_to, !pos.side);
+            return !next.attacked(king_to, !pos.turn.side);
         }
-        !next.all_kings_attacked(pos.side)
+        !next.all_kings_attacked(pos.turn.side)
     }
 
     /// Castling moves both pieces; a transformation changes the type; the wait moves
@@ -323,7 +326,7 @@ impl Rules for TwoKingsState {
     /// promoted piece; castling rights go with the squares left.
     fn make(pos: &TwoKings, mv: KingsMove) -> TwoKings {
         let mut next = pos.successor();
-        let us = pos.side;
+        let us = pos.turn.side;
         let (from, to) = (mv.from(), mv.to());
         // The piece that ends the move on a fresh wait (transformed or promoted).
         let mut fresh = None;
@@ -386,15 +389,15 @@ impl Rules for TwoKingsState {
     }
 
     fn judge(pos: &TwoKings, any_legal_move: bool) -> Option<GameResult> {
-        if pos.kings(pos.side).is_empty() {
+        if pos.kings(pos.turn.side).is_empty() {
             return Some(pos.lost(EndReason::NoKingsLeft));
         }
-        (!any_legal_move).then(|| GameResult::mate_or_stalemate(Self::in_check(pos, pos.side), pos.side))
+        (!any_legal_move).then(|| GameResult::mate_or_stalemate(Self::in_check(pos, pos.turn.side), pos.turn.side))
     }
 
     /// Not without Kings, where the game is over.
     fn may_pass(pos: &TwoKings) -> bool {
-        pos.kings(pos.side).nonempty()
+        pos.kings(pos.turn.side).nonempty()
     }
 
     fn read_piece(chars: &mut FenChars) -> Result<(Color, Kind), FenError> {
