@@ -15,6 +15,8 @@ pub mod jabberwocky;
 pub mod jackswitches;
 pub mod kings;
 pub mod superperm;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod types;
 pub mod view;
 pub(crate) mod zobrist;
