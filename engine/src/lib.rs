@@ -16,6 +16,8 @@ pub mod jackswitches;
 pub mod kings;
 pub mod moves;
 pub mod superperm;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod types;
 pub mod view;
 pub(crate) mod zobrist;

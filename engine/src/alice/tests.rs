@@ -1,27 +1,17 @@
 use super::*;
 use crate::game::{EndReason, Outcome, RuleOptions};
-use crate::game::{Game, Notation, Position};
+use crate::game::{Notation, Position};
 use crate::history::History;
+use crate::testing::{assert_fens_round_trip, assert_perfts, history, moves, sq};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn pos(fen: &str) -> Alice {
-    Alice::from_fen(Variant::Alice, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    crate::testing::pos(Variant::Alice, fen)
 }
 
-fn after(moves: &[&str]) -> History<Alice> {
-    let mut h = History::new(pos(START));
-    for mv in moves {
-        h.push_text(mv)
-            .unwrap_or_else(|e| panic!("{mv} after {:?}: {e}", h.moves()));
-    }
-    h
-}
-
-fn legal(p: &Alice) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    list.iter().map(|m| p.move_name(*m)).collect()
+fn after(names: &[&str]) -> History<Alice> {
+    history(pos(START), names)
 }
 
 #[test]
@@ -31,7 +21,7 @@ fn a_moved_piece_passes_to_the_other_board() {
         h.position().fen(),
         "rnbqkbnr/pppppppp/8/8/4|P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
-    let e4 = Square::parse("e4").unwrap();
+    let e4 = sq("e4");
     assert_eq!(h.position().piece_at(1, e4), Some((Color::White, Role::Pawn)));
     assert_eq!(h.position().piece_at(0, e4), None);
 }
@@ -61,7 +51,7 @@ fn the_seeds_early_mates() {
 fn interposing_fails_because_the_blocker_vanishes() {
     // 1.e4 d5 2.Be2 dxe4 3.Bb5#: Bd7, Nc6, c6 would block on A but pass to B.
     let h = after(&["e2e4", "d7d5", "f1e2", "d5e4", "e2b5"]);
-    assert!(legal(h.position()).is_empty());
+    assert!(moves(h.position()).is_empty());
     assert!(h.position().in_check());
 }
 
@@ -69,10 +59,10 @@ fn interposing_fails_because_the_blocker_vanishes() {
 fn bg1_is_legal_while_kxf7_bxf2_and_qd4_are_not() {
     // 1.Nf3 e6 2.Ne5 Bc5 3.Nxf7: the knight is on f7 of board B.
     let h = after(&["g1f3", "e7e6", "f3e5", "f8c5", "e5f7"]);
-    let moves = legal(h.position());
-    assert!(moves.contains(&"c5g1".to_string()), "{moves:?}");
+    let names = moves(h.position());
+    assert!(names.contains(&"c5g1".to_string()), "{names:?}");
     for refused in ["e8f7", "c5f2", "d8d4"] {
-        assert!(!moves.contains(&refused.to_string()), "{refused} in {moves:?}");
+        assert!(!names.contains(&refused.to_string()), "{refused} in {names:?}");
     }
 }
 
@@ -102,16 +92,16 @@ fn yearout_jelliss_game_replays_and_its_final_threats_mate() {
 #[test]
 fn castling_passes_both_pieces_to_board_b() {
     let p = pos("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1");
-    let moves = legal(&p);
-    assert!(moves.contains(&"e1g1".to_string()) && moves.contains(&"e1c1".to_string()));
+    let names = moves(&p);
+    assert!(names.contains(&"e1g1".to_string()) && names.contains(&"e1c1".to_string()));
     let castled = p.play(p.parse_move("e1g1").unwrap());
     assert_eq!(castled.fen(), "r3k2r/8/8/8/8/8/8/R4|R|K1 b kq - 1 1");
     // An occupied square on B refuses it.
     let blocked = pos("r3k2r/8/8/8/8/8/8/R3K|n1R w KQkq - 0 1");
-    assert!(!legal(&blocked).contains(&"e1g1".to_string()));
+    assert!(!moves(&blocked).contains(&"e1g1".to_string()));
     // A king attacked on g1 of board B refuses it.
     let attacked = pos("r3k2r/8/8/8/8/8/6|r1/R3K2R w KQkq - 0 1");
-    assert!(!legal(&attacked).contains(&"e1g1".to_string()));
+    assert!(!moves(&attacked).contains(&"e1g1".to_string()));
 }
 
 #[test]
@@ -125,13 +115,14 @@ fn explicit_notation_is_accepted() {
 
 #[test]
 fn fen_forms_round_trip_and_the_wide_form_reads() {
-    for fen in [
-        START,
-        "rnbqkbnr/ppp1pppp/8/8/4p3/8/PPPP|BPPP/RNBQK1NR w KQkq - 0 3",
-        "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/R3KB1R w KQ - 3 11",
-    ] {
-        assert_eq!(pos(fen).fen(), fen);
-    }
+    assert_fens_round_trip::<Alice>(
+        Variant::Alice,
+        &[
+            START,
+            "rnbqkbnr/ppp1pppp/8/8/4p3/8/PPPP|BPPP/RNBQK1NR w KQkq - 0 3",
+            "2bqkb2/pp1ppp2/2|n2|n1|p/2|pNB2|r/3P2|r1/4|P|N2/PPP|Q2PP/R3KB1R w KQ - 3 11",
+        ],
+    );
     let wide = pos("rnbqkbnr8/pppppppp8/16/16/12P3/16/PPPP1PPP8/RNBQKBNR8 b KQkq - 0 1");
     assert_eq!(wide, pos("rnbqkbnr/pppppppp/8/8/4|P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"));
     assert!(Alice::from_fen(
@@ -153,138 +144,119 @@ mod variations {
     use super::*;
     use crate::alice::Alice3;
 
-    fn count<const N: usize>(variant: Variant, fen: &str, depth: u32) -> u64
-    where
-        AliceGame<N>: Game,
-    {
-        let pos = AliceGame::<N>::from_fen(variant, fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
-            if depth == 0 {
-                return 1;
-            }
-            let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
-            moves.iter().map(|&mv| perft(&pos.play(mv), depth - 1)).sum()
-        }
-        perft(&pos, depth)
-    }
-
-    fn two(variant: Variant, fen: &str, depth: u32) -> u64 {
-        count::<2>(variant, fen, depth)
-    }
-
     #[test]
     fn alice2_black_starts_and_castles_on_board_b() {
-        let start = Variant::Alice2.start_fen();
-        // 16 pawn moves and 4 knight moves land on empty squares of B; Black's 20 land
-        // on ranks 5-6 of A, empty whatever White did.
-        assert_eq!(two(Variant::Alice2, start, 1), 20);
-        assert_eq!(two(Variant::Alice2, start, 2), 400);
-        // King e8 on B: d8 f8 d7 e7 f7 (5); rook a8: b8-d8 and a7-a1 (10); rook h8: g8 f8
-        // and h7-h1 (9); both castlings on B, landing on empty g8/f8 and c8/d8 of A (2).
         let black = "|r3|k2|r/8/8/8/8/8/8/4K3 b kq - 0 1";
-        assert_eq!(two(Variant::Alice2, black, 1), 26);
-        // Depth 2: White's Ke1 has d1 d2 e2 f2 f1, each checked on A (where it steps) and
-        // on B (where it lands; the rooks left there guard only the a-, h-files, rank 8).
-        // King moves 5x5 = 25. Ra8 to A: a1 checks along rank 1 (d2 e2 f2: 3), a2 cuts
-        // rank 2 (d1 f1: 2), a3-a7 5 each (25), b8 c8 5 each, d8 guards d1 d2 (3): 43.
-        // Rh8 to A likewise: h1 3, h2 2, h3-h7 25, g8 5, f8 guards f1 f2 (3): 38.
-        // O-O leaves a rook on f8 of A (3), O-O-O one on d8 (3): 6. 25+43+38+6 = 112.
-        assert_eq!(two(Variant::Alice2, black, 2), 112);
-        // Black in check on B from the rook on e1 of B: the king steps on B to d8 f8 d7
-        // f7 (e7 stays on the file); rook moves leave B and cannot block; no castling.
-        let checked = "4|k2|r/8/8/8/8/8/8/K3|R3 b k - 0 1";
-        assert_eq!(two(Variant::Alice2, checked, 1), 4);
-        // Depth 2, after each: Ka1 has a2 b1 b2 (B holds only the h8 rook, which sees the
-        // h-file and rank 8); the B rook has e2-e8 and b1-d1, f1-h1 (a1 would land on the
-        // white king on A): 3 + 13 = 16, and the black king on A is on none of those
-        // squares. 4 x 16 = 64.
-        assert_eq!(two(Variant::Alice2, checked, 2), 64);
-        // O-O-O on B needs c8 and d8 empty on A: the bishop on c8 of A refuses it. The
-        // king: d8 f8 e7 f7 (d7 of A is attacked by the bishop); rook b8 d8 a7-a1 (c8 of
-        // A taken): 4 + 9 = 13.
-        let blocked = "|r1B1|k3/8/8/8/8/8/8/7K b q - 0 1";
-        assert_eq!(two(Variant::Alice2, blocked, 1), 13);
-        // Depth 2: the bishop always has its 7 squares of A (b7 a6 d7 e6 f5 g4 h3, a6 by
-        // capture after Ra6), each empty on B; Kh1 has g1 g2 h2. After the 4 king moves:
-        // 10 each (40). After rook moves to A: b8 d8 a7 a6 a5 a4 a3: 10 each (70); a2 cuts
-        // g2 h2 (8); a1 checks along rank 1 and only g2 h2 remain (2). 40+70+8+2 = 120.
-        assert_eq!(two(Variant::Alice2, blocked, 2), 120);
+        assert_perfts::<Alice>(
+            Variant::Alice2,
+            &[
+                // 16 pawn moves and 4 knight moves land on empty squares of B; Black's 20
+                // land on ranks 5-6 of A, empty whatever White did.
+                "startpos ;D1 20 ;D2 400",
+                // King e8 on B: d8 f8 d7 e7 f7 (5); rook a8: b8-d8 and a7-a1 (10); rook h8:
+                // g8 f8 and h7-h1 (9); both castlings on B, landing on empty g8/f8 and c8/d8
+                // of A (2).
+                // Depth 2: White's Ke1 has d1 d2 e2 f2 f1, each checked on A (where it
+                // steps) and on B (where it lands; the rooks left there guard only the a-,
+                // h-files, rank 8). King moves 5x5 = 25. Ra8 to A: a1 checks along rank 1
+                // (d2 e2 f2: 3), a2 cuts rank 2 (d1 f1: 2), a3-a7 5 each (25), b8 c8 5 each,
+                // d8 guards d1 d2 (3): 43. Rh8 to A likewise: h1 3, h2 2, h3-h7 25, g8 5, f8
+                // guards f1 f2 (3): 38. O-O leaves a rook on f8 of A (3), O-O-O one on d8
+                // (3): 6. 25+43+38+6 = 112.
+                &format!("{black} ;D1 26 ;D2 112"),
+                // Black in check on B from the rook on e1 of B: the king steps on B to d8 f8
+                // d7 f7 (e7 stays on the file); rook moves leave B and cannot block; no
+                // castling.
+                // Depth 2, after each: Ka1 has a2 b1 b2 (B holds only the h8 rook, which
+                // sees the h-file and rank 8); the B rook has e2-e8 and b1-d1, f1-h1 (a1
+                // would land on the white king on A): 3 + 13 = 16, and the black king on A
+                // is on none of those squares. 4 x 16 = 64.
+                "4|k2|r/8/8/8/8/8/8/K3|R3 b k - 0 1 ;D1 4 ;D2 64",
+                // O-O-O on B needs c8 and d8 empty on A: the bishop on c8 of A refuses it.
+                // The king: d8 f8 e7 f7 (d7 of A is attacked by the bishop); rook b8 d8
+                // a7-a1 (c8 of A taken): 4 + 9 = 13.
+                // Depth 2: the bishop always has its 7 squares of A (b7 a6 d7 e6 f5 g4 h3,
+                // a6 by capture after Ra6), each empty on B; Kh1 has g1 g2 h2. After the 4
+                // king moves: 10 each (40). After rook moves to A: b8 d8 a7 a6 a5 a4 a3: 10
+                // each (70); a2 cuts g2 h2 (8); a1 checks along rank 1 and only g2 h2 remain
+                // (2). 40+70+8+2 = 120.
+                "|r1B1|k3/8/8/8/8/8/8/7K b q - 0 1 ;D1 13 ;D2 120",
+                // White still castles on A: king 5 + castlings 2; rook a1: b1-d1, a2-a7 (a8
+                // is taken on B) = 9; rook h1: g1 f1 h2-h7 = 8.
+                "|r3|k2|r/8/8/8/8/8/8/R3K2R w KQkq - 0 1 ;D1 24",
+                // A white knight on g8 of A: O-O lands the king on g8 of A, refused; Ke7
+                // lands on A where the knight attacks it. King 4, rooks 10 + 8, O-O-O 1.
+                "|r3|k1N|r/8/8/8/8/8/8/4K3 b kq - 0 1 ;D1 23",
+            ],
+        );
         // In plain Alice the same rights are impossible: Black castles on A there.
         assert!(Alice::from_fen(Variant::Alice, black).is_err());
-        // White still castles on A: king 5 + castlings 2; rook a1: b1-d1, a2-a7 (a8 is
-        // taken on B) = 9; rook h1: g1 f1 h2-h7 = 8.
-        assert_eq!(two(Variant::Alice2, "|r3|k2|r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", 1), 24);
-        // A white knight on g8 of A: O-O lands the king on g8 of A, refused; Ke7 lands
-        // on A where the knight attacks it. King 4, rooks 10 + 8, O-O-O 1.
-        assert_eq!(two(Variant::Alice2, "|r3|k1N|r/8/8/8/8/8/8/4K3 b kq - 0 1", 1), 23);
     }
 
     #[test]
     fn msalice_zero_moves() {
-        let start = Variant::MsAlice.start_fen();
-        // 20 ordinary moves and a zero move for each of the 16 pieces; Black the same
-        // whatever White did (White's pieces stay on ranks 1-4).
-        assert_eq!(two(Variant::MsAlice, start, 1), 36);
-        assert_eq!(two(Variant::MsAlice, start, 2), 1296);
-        // Bare kings: 5 king steps and the zero move; Black likewise after each.
-        assert_eq!(two(Variant::MsAlice, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 1), 6);
-        assert_eq!(two(Variant::MsAlice, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 2), 36);
-        // In check from the e2 rook the king may not flee by a zero move: Kd1, Kf1, Kxe2.
-        let rook_check = "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1";
-        assert_eq!(two(Variant::MsAlice, rook_check, 1), 3);
-        // Depth 2: after Kd1 or Kf1 (to B) Black has 5 king steps, the king's zero move,
-        // 13 rook moves (rank 2 and e1, e3-e7; all empty on B) and the rook's zero move:
-        // 20 each; after Kxe2 the bare king has 5 steps and its zero move: 6. 46.
-        assert_eq!(two(Variant::MsAlice, rook_check, 2), 46);
-        // Check along rank 1 of A from a1: the rook on c1 of B blocks by Rb1, Rd1, or by
-        // its zero move to c1 of A; the king has d2, e2, f2 (d1, f1 stay on the line).
+        assert_perfts::<Alice>(
+            Variant::MsAlice,
+            &[
+                // 20 ordinary moves and a zero move for each of the 16 pieces; Black the
+                // same whatever White did (White's pieces stay on ranks 1-4).
+                "startpos ;D1 36 ;D2 1296",
+                // Bare kings: 5 king steps and the zero move; Black likewise after each.
+                "4k3/8/8/8/8/8/8/4K3 w - - 0 1 ;D1 6 ;D2 36",
+                // In check from the e2 rook the king may not flee by a zero move: Kd1, Kf1,
+                // Kxe2.
+                // Depth 2: after Kd1 or Kf1 (to B) Black has 5 king steps, the king's zero
+                // move, 13 rook moves (rank 2 and e1, e3-e7; all empty on B) and the rook's
+                // zero move: 20 each; after Kxe2 the bare king has 5 steps and its zero
+                // move: 6. 46.
+                "4k3/8/8/8/8/8/4r3/4K3 w - - 0 1 ;D1 3 ;D2 46",
+                // Check along rank 1 of A from a1: the rook on c1 of B blocks by Rb1, Rd1,
+                // or by its zero move to c1 of A; the king has d2, e2, f2 (d1, f1 stay on
+                // the line).
+                // Depth 2. The king's 5 steps and zero move, the a1 rook's a-file (7), its
+                // rank-1 squares up to the capture, its zero move. Rb1 (A): 6 + 7 + 1 + 1 =
+                // 15. Rd1 (A): the d-file takes d8 d7 from the king (3 + 1), rook 7 + 3 + 1:
+                // 15. Zero move Rc1 to A: 6 + 7 + 2 + 1 = 16. Kd2, Ke2, Kf2 (to B): the whole
+                // rank 1 is open (7) but c1 of B holds the white rook (6): 6 + 7 + 6 + 1 =
+                // 20 each. 15+15+16+60 = 106.
+                "4k3/8/8/8/8/8/8/r1|R1K3 w - - 0 1 ;D1 6 ;D2 106",
+            ],
+        );
         // Plain Alice has no zero move: 5.
-        let block = "4k3/8/8/8/8/8/8/r1|R1K3 w - - 0 1";
-        assert_eq!(two(Variant::MsAlice, block, 1), 6);
-        assert_eq!(two(Variant::Alice, block, 1), 5);
-        // Depth 2. The king's 5 steps and zero move, the a1 rook's a-file (7), its rank-1
-        // squares up to the capture, its zero move. Rb1 (A): 6 + 7 + 1 + 1 = 15. Rd1 (A):
-        // the d-file takes d8 d7 from the king (3 + 1), rook 7 + 3 + 1: 15. Zero move Rc1
-        // to A: 6 + 7 + 2 + 1 = 16. Kd2, Ke2, Kf2 (to B): the whole rank 1 is open (7) but
-        // c1 of B holds the white rook (6): 6 + 7 + 6 + 1 = 20 each. 15+15+16+60 = 106.
-        assert_eq!(two(Variant::MsAlice, block, 2), 106);
+        assert_perfts::<Alice>(Variant::Alice, &["4k3/8/8/8/8/8/8/r1|R1K3 w - - 0 1 ;D1 5"]);
         // A rook's zero move there and back costs its castling right.
-        let mut h = History::new(Alice::from_fen(Variant::MsAlice, "4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap());
-        for mv in ["Ah1Bh1", "e8d8", "Bh1Ah1", "d8e8"] {
-            h.push_text(mv).unwrap_or_else(|e| panic!("{mv}: {e}"));
-        }
+        let start = crate::testing::pos(Variant::MsAlice, "4k3/8/8/8/8/8/8/4K2R w K - 0 1");
+        let h = history::<Alice>(start, &["Ah1Bh1", "e8d8", "Bh1Ah1", "d8e8"]);
         assert_eq!(h.position().fen(), "4k3/8/8/8/8/8/8/4K2R w - - 4 3");
     }
 
     #[test]
     fn odonohue_keeps_the_piece_when_the_other_square_is_taken() {
-        let start = Variant::ODonohue.start_fen();
-        assert_eq!(two(Variant::ODonohue, start, 1), 20);
-        assert_eq!(two(Variant::ODonohue, start, 2), 400);
-        // Ra1-a5 ends on a5 of A since a5 of B holds a knight: 15 moves, Alice 14 (rook
-        // a2-a8 and b1-d1 less a5 = 9, king 5).
-        let rook = "4k3/8/8/|n7/8/8/8/R3K3 w - - 0 1";
-        assert_eq!(two(Variant::ODonohue, rook, 1), 15);
-        assert_eq!(two(Variant::Alice, rook, 1), 14);
-        // Depth 2: Black's king steps d8 f8 d7 e7 f7 and the knight's b7 c6 c4 b3 (all pass
-        // to the other board): 9, less the king squares a rook on B attacks: Ra7 (rank 7:
-        // 6), Ra8 (rank 8: 7), Rd1 (d-file: 7). Ra2-a6 (a5 stays on A), Rb1, Rc1: 9 each
-        // (63); the king's five moves: 9 each (45). 63 + 20 + 45 = 128.
-        assert_eq!(two(Variant::ODonohue, rook, 2), 128);
-        // Kd2 stays on A (d2 of B holds a pawn), the other four steps pass to B.
-        let kept = "4k3/8/8/8/8/8/3|p4/4K3 w - - 0 1";
-        assert_eq!(two(Variant::ODonohue, kept, 1), 5);
-        // Depth 2: the black king always has its 5 steps. After Kd1 (on B) the pawn is
-        // blocked: 5. After Kd2 (kept on A), Ke2, Kf2, Kf1: the pawn promotes on d1 of B in
-        // four ways and passes to d1 of A: 9 each. 5 + 36 = 41.
-        assert_eq!(two(Variant::ODonohue, kept, 2), 41);
-        // Knights on b1 of both boards: three moves each, king 5. Their plain names
-        // clash, so they are written with the boards.
         let twins = "4k11/16/16/16/16/16/16/1N2K4N6 w - - 0 1";
-        assert_eq!(two(Variant::ODonohue, twins, 1), 11);
-        // Depth 2: no white piece reaches ranks 7-8, so the black king's 5 steps: 55.
-        assert_eq!(two(Variant::ODonohue, twins, 2), 55);
+        assert_perfts::<Alice>(
+            Variant::ODonohue,
+            &[
+                "startpos ;D1 20 ;D2 400",
+                // Ra1-a5 ends on a5 of A since a5 of B holds a knight: 15 moves, Alice 14
+                // (rook a2-a8 and b1-d1 less a5 = 9, king 5).
+                // Depth 2: Black's king steps d8 f8 d7 e7 f7 and the knight's b7 c6 c4 b3
+                // (all pass to the other board): 9, less the king squares a rook on B
+                // attacks: Ra7 (rank 7: 6), Ra8 (rank 8: 7), Rd1 (d-file: 7). Ra2-a6 (a5
+                // stays on A), Rb1, Rc1: 9 each (63); the king's five moves: 9 each (45).
+                // 63 + 20 + 45 = 128.
+                "4k3/8/8/|n7/8/8/8/R3K3 w - - 0 1 ;D1 15 ;D2 128",
+                // Kd2 stays on A (d2 of B holds a pawn), the other four steps pass to B.
+                // Depth 2: the black king always has its 5 steps. After Kd1 (on B) the pawn
+                // is blocked: 5. After Kd2 (kept on A), Ke2, Kf2, Kf1: the pawn promotes on
+                // d1 of B in four ways and passes to d1 of A: 9 each. 5 + 36 = 41.
+                "4k3/8/8/8/8/8/3|p4/4K3 w - - 0 1 ;D1 5 ;D2 41",
+                // Knights on b1 of both boards: three moves each, king 5. Their plain names
+                // clash, so they are written with the boards.
+                // Depth 2: no white piece reaches ranks 7-8, so the black king's 5 steps: 55.
+                &format!("{twins} ;D1 11 ;D2 55"),
+            ],
+        );
+        assert_perfts::<Alice>(Variant::Alice, &["4k3/8/8/|n7/8/8/8/R3K3 w - - 0 1 ;D1 14"]);
         let pos = Alice::from_fen(Variant::ODonohue, twins).unwrap();
         assert_eq!(pos.parse_move("b1c3"), Err(MoveError::Ambiguous("b1c3".into())));
         let mv = pos.parse_move("Bb1Ac3").unwrap();
@@ -294,106 +266,104 @@ mod variations {
 
     #[test]
     fn duo_optional_transfer_and_zero_square_check() {
-        let start = Variant::Duo.start_fen();
-        // Each of the 20 moves with or without the transfer (40), and a zero move for
-        // each of the 8 pieces (b1..h1 of B are empty): 48; Black symmetrically.
-        assert_eq!(two(Variant::Duo, start, 1), 48);
-        assert_eq!(two(Variant::Duo, start, 2), 2304);
-        // The black queen on e1 of B checks the king on e1 of A. The king captures it by
-        // a zero move, or steps on A without transfer (d1 d2 e2 f2 f1); every transfer
-        // lands next to the queen on B.
-        let zero_check = "4k11/16/16/16/16/16/16/4K7q3 w - - 0 1";
-        assert_eq!(two(Variant::Duo, zero_check, 1), 6);
-        // Depth 2. After the zero-move capture the bare black king has 5 steps with or
-        // without transfer and its zero move: 11. After each king step on A the queen has
-        // 21 squares on B, each without transfer (21) or with it (19: the white king's
-        // square and e8, the black king's, are taken on A), and its zero move to e1 of A;
-        // the black king 11: 52 each. 11 + 5 x 52 = 271.
-        assert_eq!(two(Variant::Duo, zero_check, 2), 271);
-        // Pawn e3/e4 with or without transfer (4), king d1 d2 f2 f1 with or without (8),
-        // king zero move (1); pawns make no zero moves.
-        let pawn = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
-        assert_eq!(two(Variant::Duo, pawn, 1), 13);
-        // Depth 2: nothing reaches the black king's 11 moves: 13 x 11 = 143.
-        assert_eq!(two(Variant::Duo, pawn, 2), 143);
-        // Castling with or without transfer. Rook: 10 squares with or without transfer
-        // (20) and its zero move; king 5 steps x 2 and its zero move; O-O-O x 2: 34.
-        let castle = "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1";
-        assert_eq!(two(Variant::Duo, castle, 1), 34);
-        // Depth 2: the black king has 11 moves (5 steps x 2, zero move); a rook cuts the
-        // squares it attacks on its board. Rook on A: b1 c1 a2-a6 11 each (77), d1 7 (d8 d7
-        // lost both ways), a7 5, a8 checks and leaves d7 e7 f7 x 2 and the zero move (7):
-        // 96. Rook on B: 11 each for b1 c1 a2-a6 (77), d1 9, a7 8, a8 8 (d8 f8 and the
-        // zero move's e8 attacked on B): 102. Rook's zero move 11, king steps 10 x 11,
-        // king's zero move 11, O-O-O on A 7 and on B 9. 96+102+11+110+11+16 = 346.
-        assert_eq!(two(Variant::Duo, castle, 2), 346);
+        assert_perfts::<Alice>(
+            Variant::Duo,
+            &[
+                // Each of the 20 moves with or without the transfer (40), and a zero move
+                // for each of the 8 pieces (b1..h1 of B are empty): 48; Black symmetrically.
+                "startpos ;D1 48 ;D2 2304",
+                // The black queen on e1 of B checks the king on e1 of A. The king captures it
+                // by a zero move, or steps on A without transfer (d1 d2 e2 f2 f1); every
+                // transfer lands next to the queen on B.
+                // Depth 2. After the zero-move capture the bare black king has 5 steps with
+                // or without transfer and its zero move: 11. After each king step on A the
+                // queen has 21 squares on B, each without transfer (21) or with it (19: the
+                // white king's square and e8, the black king's, are taken on A), and its zero
+                // move to e1 of A; the black king 11: 52 each. 11 + 5 x 52 = 271.
+                "4k11/16/16/16/16/16/16/4K7q3 w - - 0 1 ;D1 6 ;D2 271",
+                // Pawn e3/e4 with or without transfer (4), king d1 d2 f2 f1 with or without
+                // (8), king zero move (1); pawns make no zero moves.
+                // Depth 2: nothing reaches the black king's 11 moves: 13 x 11 = 143.
+                "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1 ;D1 13 ;D2 143",
+                // Castling with or without transfer. Rook: 10 squares with or without
+                // transfer (20) and its zero move; king 5 steps x 2 and its zero move; O-O-O
+                // x 2: 34.
+                // Depth 2: the black king has 11 moves (5 steps x 2, zero move); a rook cuts
+                // the squares it attacks on its board. Rook on A: b1 c1 a2-a6 11 each (77), d1
+                // 7 (d8 d7 lost both ways), a7 5, a8 checks and leaves d7 e7 f7 x 2 and the
+                // zero move (7): 96. Rook on B: 11 each for b1 c1 a2-a6 (77), d1 9, a7 8, a8 8
+                // (d8 f8 and the zero move's e8 attacked on B): 102. Rook's zero move 11,
+                // king steps 10 x 11, king's zero move 11, O-O-O on A 7 and on B 9.
+                // 96+102+11+110+11+16 = 346.
+                "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1 ;D1 34 ;D2 346",
+            ],
+        );
     }
 
     #[test]
     fn minialice_small_board() {
-        let start = Variant::MiniAlice.start_fen();
-        // Pawns a3-d3 one or two steps (8), Na2-b4, Nd2-c4; everything else is blocked.
-        assert_eq!(two(Variant::MiniAlice, start, 1), 10);
-        // Black has the same 10 less those landing on the square of B White's piece took:
-        // a4 a5 b4 c4 d4 d5 Nb4 Nc4 leave 9; b5 (b6-b5 and Na7-b5) and c5 leave 8: 88.
-        assert_eq!(two(Variant::MiniAlice, start, 2), 88);
+        assert_perfts::<Alice>(
+            Variant::MiniAlice,
+            &[
+                // Pawns a3-d3 one or two steps (8), Na2-b4, Nd2-c4; everything else is
+                // blocked.
+                // Black has the same 10 less those landing on the square of B White's piece
+                // took: a4 a5 b4 c4 d4 d5 Nb4 Nc4 leave 9; b5 (b6-b5 and Na7-b5) and c5 leave
+                // 8: 88.
+                "startpos ;D1 10 ;D2 88",
+                // c7-c8 with four promotions; the king on d1 has c1 c2 d2 and no e-file.
+                // Depth 2: Ka8 has a7 b7 b8, landing on B. After c8=Q on B only a7 is safe
+                // (1); c8=R takes b8 (2), c8=B b7 (2), c8=N a7 (2). After the king moves the
+                // pawn on A guards b8 (2 each, 6). 1 + 6 + 6 = 13.
+                "k3/2P1/4/4/4/4/4/3K w - - 0 1 ;D1 7 ;D2 13",
+                // The pawn's double step from the third rank: b4 b5, and Kc1 c2 d2: 5.
+                // Depth 2: nothing reaches a7 b7 b8: 5 x 3 = 15.
+                "k3/4/4/4/4/1P2/4/3K w - - 0 1 ;D1 5 ;D2 15",
+                // The rook on the 4-file board: b1 c1 a2-a8 (9) and Kc1 c2 d2 (3): 12.
+                // Depth 2: Kb8 has a8 c8 a7 b7 c7 (to B). The rook on B takes: b1 b7 (4), c1
+                // c8 c7 (3), a2-a6 a8 a7 (3 each, 15), a7 all but c8 (1), a8 a7 and c8 (2).
+                // After a king move the rook on a1 of A guards a8 and a7 there (3 each, 9).
+                // 34.
+                "1k2/4/4/4/4/4/4/R2K w - - 0 1 ;D1 12 ;D2 34",
+            ],
+        );
         // No castling on this board.
         assert!(Alice::from_fen(Variant::MiniAlice, "rqkr/nbbn/pppp/4/4/PPPP/NBBN/RQKR w KQkq - 0 1").is_err());
-        // c7-c8 with four promotions; the king on d1 has c1 c2 d2 and no e-file.
-        let promotion = "k3/2P1/4/4/4/4/4/3K w - - 0 1";
-        assert_eq!(two(Variant::MiniAlice, promotion, 1), 7);
-        // Depth 2: Ka8 has a7 b7 b8, landing on B. After c8=Q on B only a7 is safe (1);
-        // c8=R takes b8 (2), c8=B b7 (2), c8=N a7 (2). After the king moves the pawn on A
-        // guards b8 (2 each, 6). 1 + 6 + 6 = 13.
-        assert_eq!(two(Variant::MiniAlice, promotion, 2), 13);
-        // The pawn's double step from the third rank: b4 b5, and Kc1 c2 d2: 5.
-        let double = "k3/4/4/4/4/1P2/4/3K w - - 0 1";
-        assert_eq!(two(Variant::MiniAlice, double, 1), 5);
-        // Depth 2: nothing reaches a7 b7 b8: 5 x 3 = 15.
-        assert_eq!(two(Variant::MiniAlice, double, 2), 15);
-        // The rook on the 4-file board: b1 c1 a2-a8 (9) and Kc1 c2 d2 (3): 12.
-        let rook = "1k2/4/4/4/4/4/4/R2K w - - 0 1";
-        assert_eq!(two(Variant::MiniAlice, rook, 1), 12);
-        // Depth 2: Kb8 has a8 c8 a7 b7 c7 (to B). The rook on B takes: b1 b7 (4), c1 c8 c7
-        // (3), a2-a6 a8 a7 (3 each, 15), a7 all but c8 (1), a8 a7 and c8 (2). After a king
-        // move the rook on a1 of A guards a8 and a7 there (3 each, 9). 34.
-        assert_eq!(two(Variant::MiniAlice, rook, 2), 34);
     }
 
     #[test]
     fn alice3_the_mover_chooses_the_board() {
         let start = Variant::Alice3.start_fen();
-        // 20 moves, each to B or C; Black likewise.
-        assert_eq!(count::<3>(Variant::Alice3, start, 1), 40);
-        assert_eq!(count::<3>(Variant::Alice3, start, 2), 1600);
-        // Knight g1: e2 h3 to B or C, f3 only to B (a pawn on f3 of C); king: five
-        // squares on B or C except e2 of C, attacked by that pawn: 5 + 9.
-        let knight = "4k19/24/24/24/24/21p2/24/4K1N17 w - - 0 1";
-        assert_eq!(count::<3>(Variant::Alice3, knight, 1), 14);
-        // Depth 2: the black king's 5 steps to B or C (10) are never attacked; the pawn's
-        // f2 goes to A or B (2), unless the white king took f2 of B (1) or of C (0), and
-        // it takes a knight on e2 of C to A or B (2 more). Knight moves: 12, 14, 12, 12,
-        // 12; king to B: 12 12 12 11 12; king to C: 12 12 12 10. 167.
-        assert_eq!(count::<3>(Variant::Alice3, knight, 2), 167);
-        // Castling to B or C (2), king 5x2, rook g1 f1 h2-h8 to B or C (18).
-        let castle = "4k19/24/24/24/24/24/24/4K2R16 w K - 0 1";
-        assert_eq!(count::<3>(Variant::Alice3, castle, 1), 30);
-        // Depth 2: the black king's 10 moves less what a rook attacks on its board: after
-        // castling (rook on f1 of B or C) 8 each; after a king step 10 each (100); rook to
-        // B or C: g1 10, f1 8, h2-h6 10, h7 7, h8 8 (83 per board). 16 + 100 + 166 = 282.
-        assert_eq!(count::<3>(Variant::Alice3, castle, 2), 282);
-        // A square taken on two other boards: Rxa8 is impossible (a8 of B holds the
-        // knight, a8 of C the king), so the rook has a2-a7 and b1-g1 to B or C (24), the
-        // king g1 g2 h2 to B or C (6): 30.
-        let taken = "8n7k7/24/24/24/24/24/24/R6K16 w - - 0 1";
-        assert_eq!(count::<3>(Variant::Alice3, taken, 1), 30);
-        // Depth 2. Black: Ka8 of C to a7 b7 b8 of A or B; the knight b6 c7 of B to A or C.
-        // Rook to C a2-a6 checks: b7 b8 to A or B only (4 each, 20); to C a7: Kxa7 and b8
-        // (4); to C b1: a7 only for the king, knight 4 (6); c1-g1 of C: 6 + 4 (50). Rook to
-        // B a2-a6: a7 of B attacked (5 + 4, 45); a7 of B: 4 + 4 (8); b1: b7 b8 of B
-        // attacked (8); c1-g1: 10 each (50). King moves: the rook on a1 of A guards a7
-        // there (5 + 4, 6 x 9 = 54). 20+4+56+45+8+58+54 = 245.
-        assert_eq!(count::<3>(Variant::Alice3, taken, 2), 245);
+        assert_perfts::<Alice3>(
+            Variant::Alice3,
+            &[
+                // 20 moves, each to B or C; Black likewise.
+                "startpos ;D1 40 ;D2 1600",
+                // Knight g1: e2 h3 to B or C, f3 only to B (a pawn on f3 of C); king: five
+                // squares on B or C except e2 of C, attacked by that pawn: 5 + 9.
+                // Depth 2: the black king's 5 steps to B or C (10) are never attacked; the
+                // pawn's f2 goes to A or B (2), unless the white king took f2 of B (1) or of
+                // C (0), and it takes a knight on e2 of C to A or B (2 more). Knight moves:
+                // 12, 14, 12, 12, 12; king to B: 12 12 12 11 12; king to C: 12 12 12 10. 167.
+                "4k19/24/24/24/24/21p2/24/4K1N17 w - - 0 1 ;D1 14 ;D2 167",
+                // Castling to B or C (2), king 5x2, rook g1 f1 h2-h8 to B or C (18).
+                // Depth 2: the black king's 10 moves less what a rook attacks on its board:
+                // after castling (rook on f1 of B or C) 8 each; after a king step 10 each
+                // (100); rook to B or C: g1 10, f1 8, h2-h6 10, h7 7, h8 8 (83 per board).
+                // 16 + 100 + 166 = 282.
+                "4k19/24/24/24/24/24/24/4K2R16 w K - 0 1 ;D1 30 ;D2 282",
+                // A square taken on two other boards: Rxa8 is impossible (a8 of B holds the
+                // knight, a8 of C the king), so the rook has a2-a7 and b1-g1 to B or C (24),
+                // the king g1 g2 h2 to B or C (6): 30.
+                // Depth 2. Black: Ka8 of C to a7 b7 b8 of A or B; the knight b6 c7 of B to A
+                // or C. Rook to C a2-a6 checks: b7 b8 to A or B only (4 each, 20); to C a7:
+                // Kxa7 and b8 (4); to C b1: a7 only for the king, knight 4 (6); c1-g1 of C:
+                // 6 + 4 (50). Rook to B a2-a6: a7 of B attacked (5 + 4, 45); a7 of B: 4 + 4
+                // (8); b1: b7 b8 of B attacked (8); c1-g1: 10 each (50). King moves: the rook
+                // on a1 of A guards a7 there (5 + 4, 6 x 9 = 54). 20+4+56+45+8+58+54 = 245.
+                "8n7k7/24/24/24/24/24/24/R6K16 w - - 0 1 ;D1 30 ;D2 245",
+            ],
+        );
         assert!(Alice3::from_fen(Variant::Alice3, start).is_ok_and(|p| p.fen() == start));
     }
 }
@@ -425,7 +395,7 @@ fn en_passant_is_an_option() {
     );
     // Without the option the same moves give no capture and the field is dropped.
     let plain = after(&line);
-    assert!(!legal(plain.position()).contains(&"e5d6".to_string()));
+    assert!(!moves(plain.position()).contains(&"e5d6".to_string()));
     assert_eq!(plain.position().fen(), fen.replace(" d6 ", " - "));
 }
 

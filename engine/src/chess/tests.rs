@@ -1,39 +1,29 @@
 use super::*;
 use crate::game::{FenError, MoveError};
 use crate::history::History;
+use crate::testing::{assert_fen_errors, assert_fens_round_trip, drawn, moves, play, sq, won};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
 
 fn pos(fen: &str) -> Chess {
-    Chess::from_fen(Variant::Chess, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn moves(p: &Chess) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    let mut names: Vec<String> = list.iter().map(|m| p.move_name(*m)).collect();
-    names.sort();
-    names
-}
-
-fn play(p: &Chess, uci: &str) -> Chess {
-    p.play(p.parse_move(uci).unwrap_or_else(|e| panic!("{uci}: {e}")))
+    crate::testing::pos(Variant::Chess, fen)
 }
 
 #[test]
 fn fen_round_trips() {
-    for fen in [
-        START,
-        KIWIPETE,
-        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
-        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
-        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
-        "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
-        "4k3/8/8/8/8/8/8/4K2R b K - 99 150",
-    ] {
-        assert_eq!(pos(fen).fen(), fen);
-    }
+    assert_fens_round_trip::<Chess>(
+        Variant::Chess,
+        &[
+            START,
+            KIWIPETE,
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+            "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+            "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR w KQkq f6 0 3",
+            "4k3/8/8/8/8/8/8/4K2R b K - 99 150",
+        ],
+    );
 }
 
 #[test]
@@ -51,7 +41,7 @@ fn en_passant_square_is_kept_only_when_a_capture_is_legal() {
     // The d4 pawn could take, but it is pinned along the fourth rank.
     assert_eq!(pos("8/8/8/8/k2pP2R/8/8/4K3 b - e3 0 1").en_passant(), None);
     let open = pos("8/8/8/8/3pP3/8/8/k3K3 b - e3 0 1");
-    assert_eq!(open.en_passant(), Some(Square::parse("e3").unwrap()));
+    assert_eq!(open.en_passant(), Some(sq("e3")));
     assert!(moves(&open).contains(&"d4e3".to_string()));
     // After the double step itself.
     let after = play(&pos("4k3/8/8/8/3p4/8/4P3/4K3 w - - 0 1"), "e2e4");
@@ -179,10 +169,7 @@ fn malformed_fens_are_rejected_with_a_reason() {
         ),
     ];
     assert!(cases.len() >= 20);
-    for (fen, expected) in cases {
-        assert_eq!(Chess::from_fen(Variant::Chess, fen).as_ref(), Err(expected), "{fen}");
-        assert!(!expected.to_string().is_empty());
-    }
+    assert_fen_errors::<Chess>(Variant::Chess, cases);
 }
 
 #[test]
@@ -228,21 +215,9 @@ fn pins_and_double_check() {
 #[test]
 fn results_of_the_board() {
     let mate = pos("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3");
-    assert_eq!(
-        mate.board_result(),
-        Some(GameResult {
-            outcome: Outcome::Win(Color::Black),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(mate.board_result(), won(Color::Black, EndReason::Checkmate));
     let stalemate = pos("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
-    assert_eq!(
-        stalemate.board_result(),
-        Some(GameResult {
-            outcome: Outcome::Draw,
-            reason: EndReason::Stalemate
-        })
-    );
+    assert_eq!(stalemate.board_result(), drawn(EndReason::Stalemate));
     assert_eq!(stalemate.count_legal_moves(), 0);
     for (fen, dead) in [
         ("8/8/4k3/8/8/3K4/8/8 w - - 0 1", true),

@@ -1,81 +1,55 @@
 use super::*;
 use crate::game::{FenError, MoveError};
 use crate::history::History;
+use crate::testing::{
+    assert_fen_errors, assert_fens_round_trip, assert_moves, assert_perfts, history, moves, play, sq, won,
+};
 
 const START: &str = "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w - - 0 1";
 
 fn pos(fen: &str) -> Jabberwocky {
-    Jabberwocky::from_fen(Variant::Jabberwocky, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn moves(p: &Jabberwocky) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    let mut names: Vec<String> = list.iter().map(|m| p.move_name(*m)).collect();
-    names.sort();
-    names
-}
-
-fn play(p: &Jabberwocky, name: &str) -> Jabberwocky {
-    p.play(
-        p.parse_move(name)
-            .unwrap_or_else(|e| panic!("{name} in {}: {e}", p.fen())),
-    )
+    crate::testing::pos(Variant::Jabberwocky, fen)
 }
 
 fn line(fen: &str, names: &[&str]) -> History<Jabberwocky> {
-    let mut h = History::new(pos(fen));
-    for name in names {
-        h.push_text(name)
-            .unwrap_or_else(|e| panic!("{name} after {:?}: {e}", h.moves()));
-    }
-    h
+    history(pos(fen), names)
 }
 
+/// The win of `color` by the Jabberwocky mate.
 fn win(color: Color) -> Option<GameResult> {
-    Some(GameResult {
-        outcome: Outcome::Win(color),
-        reason: EndReason::NoLegalMove,
-    })
-}
-
-fn perft(p: &Jabberwocky, depth: u32) -> u64 {
-    if depth == 1 {
-        return p.count_legal_moves();
-    }
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    list.iter().map(|&mv| perft(&p.play(mv), depth - 1)).sum()
+    won(color, EndReason::NoLegalMove)
 }
 
 #[test]
 fn fen_round_trips_and_rejects_what_the_game_cannot_have() {
-    for fen in [
-        START,
-        "k6R/8/p7/8/8/6r1/K5N1/8 b - - 0 1",
-        "Q7/8/p7/8/8/8/K5q1/8 b - - 0 2",
-        "k1kkk1kk/1kp1pkp1/4p1p1/8/8/N2PP1P1/K3KB2/K2PKKKK w - - 17 9",
-    ] {
-        assert_eq!(pos(fen).fen(), fen);
-    }
+    assert_fens_round_trip::<Jabberwocky>(
+        Variant::Jabberwocky,
+        &[
+            START,
+            "k6R/8/p7/8/8/6r1/K5N1/8 b - - 0 1",
+            "Q7/8/p7/8/8/8/K5q1/8 b - - 0 2",
+            "k1kkk1kk/1kp1pkp1/4p1p1/8/8/N2PP1P1/K3KB2/K2PKKKK w - - 17 9",
+        ],
+    );
     let start = pos(START);
     assert_eq!(start, Jabberwocky::startpos(Variant::Jabberwocky));
     assert_eq!(start.hash(), start.hash_from_scratch());
-    for (fen, error) in [
-        (
-            "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w KQkq - 0 1",
-            FenError::InvalidCastling("KQkq".into()),
-        ),
-        (
-            "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w - e3 0 1",
-            FenError::InvalidEnPassant("e3".into()),
-        ),
-        // Black has just moved and has no King: that move was not legal.
-        ("8/8/8/8/8/8/8/K6q w - - 0 1", FenError::MissingKing("black")),
-        ("kkkkkkkk/8/8/8/8/8/8/KKKKKKKX w - - 0 1", FenError::InvalidPiece('X')),
-    ] {
-        assert_eq!(Jabberwocky::from_fen(Variant::Jabberwocky, fen), Err(error), "{fen}");
-    }
+    assert_fen_errors::<Jabberwocky>(
+        Variant::Jabberwocky,
+        &[
+            (
+                "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w KQkq - 0 1",
+                FenError::InvalidCastling("KQkq".into()),
+            ),
+            (
+                "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKKK w - e3 0 1",
+                FenError::InvalidEnPassant("e3".into()),
+            ),
+            // Black has just moved and has no King: that move was not legal.
+            ("8/8/8/8/8/8/8/K6q w - - 0 1", FenError::MissingKing("black")),
+            ("kkkkkkkk/8/8/8/8/8/8/KKKKKKKX w - - 0 1", FenError::InvalidPiece('X')),
+        ],
+    );
     // The side to move may have lost its last King to the capture just made.
     assert!(Jabberwocky::from_fen(Variant::Jabberwocky, "8/8/8/8/8/8/8/k6Q w - - 0 1").is_ok());
 }
@@ -89,25 +63,17 @@ fn a_piece_runs_through_the_whole_cycle() {
     ];
     let fen = "2k1k3/8/8/8/8/8/8/3K3K w - - 0 1";
     let mut h = History::new(pos(fen));
-    let expected = [
-        ('d', 2, Role::Pawn),
-        ('e', 7, Role::Pawn),
-        ('d', 3, Role::Knight),
-        ('e', 6, Role::Knight),
-        ('b', 2, Role::Bishop),
-        ('f', 8, Role::Bishop),
-        ('a', 1, Role::Rook),
-        ('g', 7, Role::Rook),
-        ('b', 1, Role::Queen),
-        ('g', 8, Role::Queen),
-        ('d', 1, Role::King),
-        ('e', 8, Role::King),
-    ];
-    for (name, (file, rank, role)) in cycle.iter().zip(expected) {
+    // Each side's piece becomes, move by move, the next type of the cycle, which runs
+    // through the roles in their index order, Pawn to King.
+    for (ply, name) in cycle.iter().enumerate() {
         let mover = h.position().side_to_move();
         h.push_text(name).unwrap();
-        let sq = Square::from_coords(file as u8 - b'a', rank - 1);
-        assert_eq!(h.position().board().piece_at(sq), Some((mover, role)), "after {name}");
+        let to = sq(&name[2..]);
+        assert_eq!(
+            h.position().board().piece_at(to),
+            Some((mover, Role::ALL[ply / 2])),
+            "after {name}"
+        );
     }
     assert_eq!(h.position().fen(), "2k1k3/8/8/8/8/8/8/3K3K w - - 12 7");
     // Twice round: the start position for the third time, a draw.
@@ -172,7 +138,7 @@ fn capture_is_compulsory_with_a_choice_among_several() {
     let p = pos("3kk3/8/8/1p6/8/2N5/4B3/1R4KK w - - 0 1");
     assert_eq!(moves(&p), ["b1b5", "c3b5", "e2b5"]);
     // Each capturer becomes its next type on b5.
-    let b5 = Square::parse("b5").unwrap();
+    let b5 = sq("b5");
     for (name, role) in [("b1b5", Role::Queen), ("c3b5", Role::Bishop), ("e2b5", Role::Rook)] {
         let after = play(&p, name);
         assert_eq!(after.board().piece_at(b5), Some((Color::White, role)), "{name}");
@@ -191,12 +157,9 @@ fn kings_choose_on_their_farthest_rank() {
     // The white King e8 moving along the 8th rank must become Q, R, B or N; stepping
     // down to the 7th it becomes a Pawn by the cycle.
     let p = pos("4K3/8/8/8/8/8/8/K5kk w - - 0 1");
-    assert_eq!(
-        moves(&p),
-        [
-            "a1a2", "a1b1", "a1b2", "e8d7", "e8d8b", "e8d8n", "e8d8q", "e8d8r", "e8e7", "e8f7", "e8f8b", "e8f8n",
-            "e8f8q", "e8f8r"
-        ]
+    assert_moves(
+        &p,
+        "a1a2 a1b1 a1b2 e8d7 e8d8b e8d8n e8d8q e8d8r e8e7 e8f7 e8f8b e8f8n e8f8q e8f8r",
     );
     assert_eq!(p.parse_move("e8d8"), Err(MoveError::Illegal("e8d8".into())));
     assert_eq!(play(&p, "e8d8n").fen(), "3N4/8/8/8/8/8/8/K5kk b - - 1 1");
@@ -248,42 +211,36 @@ fn perft_by_hand() {
     // Start: only the sixteen rank-2 Kings can move, to rank 3: a2 and h2 two squares
     // each, b2..g2 three each: 2 + 6 * 3 + 2 = 22. Every move makes a Pawn on rank 3,
     // far from Black, whose 22 replies are the mirror image: 22 * 22 = 484.
-    let start = pos(START);
-    assert_eq!(perft(&start, 1), 22);
-    assert_eq!(perft(&start, 2), 484);
-
-    // The seed's mate in two: 1...Rxg2 is Black's only capture (the Pawn a6 and the
-    // last King a8 have none), so D1 = 1; White's only move is then 2.Rxa8 (a capture;
-    // Ka2 is its last King and may not move anyway): D2 = 1; Black, with no King, may
-    // move only its Queen, and must capture: Qxa8 or Qxa2: D3 = 2.
-    let seed = pos("k6R/8/p7/8/8/6r1/K5N1/8 b - - 0 1");
-    assert_eq!([perft(&seed, 1), perft(&seed, 2), perft(&seed, 3)], [1, 1, 2]);
-
-    // Far rank: Ke8 has d8 and f8 with four choices each and d7, e7, f7 (Pawns): 11;
-    // Ka1 has a2, b1, b2: 3. D1 = 14. Black's Kings g1 and h1, untouched by any White
-    // move, answer with g1-f1 (four choices, Black's farthest rank), g1-f2, g1-g2,
-    // g1-h2, h1-g2, h1-h2: 9. D2 = 14 * 9 = 126.
-    let far = pos("4K3/8/8/8/8/8/8/K5kk w - - 0 1");
-    assert_eq!([perft(&far, 1), perft(&far, 2)], [14, 126]);
-
-    // Forced capture: three captures of b5 (Rook, Knight, Bishop), nothing else: 3.
-    // Black's Kings d8, e8 then touch no White piece: d8 to c8, c7, d7, e7 and e8 to
-    // d7, e7, f7, f8 (all Pawns: Black's farthest rank is the 1st): 8. D2 = 24.
-    let forced = pos("3kk3/8/8/1p6/8/2N5/4B3/1R4KK w - - 0 1");
-    assert_eq!([perft(&forced, 1), perft(&forced, 2)], [3, 24]);
-
-    // No King: Black may move only the Queen and must capture: g2a8 and g2a2: 2.
-    // After g2a8 (a King) White's last King cannot move: 0; after g2a2 White has no
-    // King and its Queen must take a6: 1. D2 = 1. Then Black's last King is stuck: D3 = 0.
-    let kingless = pos("Q7/8/p7/8/8/8/K5q1/8 b - - 0 2");
-    assert_eq!(
-        [perft(&kingless, 1), perft(&kingless, 2), perft(&kingless, 3)],
-        [2, 1, 0]
+    assert_perfts::<Jabberwocky>(
+        Variant::Jabberwocky,
+        &[
+            // Start: only the sixteen rank-2 Kings can move, to rank 3: a2 and h2 two
+            // squares each, b2..g2 three each: 2 + 6 * 3 + 2 = 22. Every move makes a Pawn
+            // on rank 3, far from Black, whose 22 replies are the mirror image: 22 * 22 = 484.
+            "startpos ;D1 22 ;D2 484",
+            // The seed's mate in two: 1...Rxg2 is Black's only capture (the Pawn a6 and the
+            // last King a8 have none), so D1 = 1; White's only move is then 2.Rxa8 (a
+            // capture; Ka2 is its last King and may not move anyway): D2 = 1; Black, with
+            // no King, may move only its Queen, and must capture: Qxa8 or Qxa2: D3 = 2.
+            "k6R/8/p7/8/8/6r1/K5N1/8 b - - 0 1 ;D1 1 ;D2 1 ;D3 2",
+            // Far rank: Ke8 has d8 and f8 with four choices each and d7, e7, f7 (Pawns):
+            // 11; Ka1 has a2, b1, b2: 3. D1 = 14. Black's Kings g1 and h1, untouched by any
+            // White move, answer with g1-f1 (four choices, Black's farthest rank), g1-f2,
+            // g1-g2, g1-h2, h1-g2, h1-h2: 9. D2 = 14 * 9 = 126.
+            "4K3/8/8/8/8/8/8/K5kk w - - 0 1 ;D1 14 ;D2 126",
+            // Forced capture: three captures of b5 (Rook, Knight, Bishop), nothing else: 3.
+            // Black's Kings d8, e8 then touch no White piece: d8 to c8, c7, d7, e7 and e8
+            // to d7, e7, f7, f8 (all Pawns: Black's farthest rank is the 1st): 8. D2 = 24.
+            "3kk3/8/8/1p6/8/2N5/4B3/1R4KK w - - 0 1 ;D1 3 ;D2 24",
+            // No King: Black may move only the Queen and must capture: g2a8 and g2a2: 2.
+            // After g2a8 (a King) White's last King cannot move: 0; after g2a2 White has no
+            // King and its Queen must take a6: 1. D2 = 1. Then Black's last King is stuck:
+            // D3 = 0.
+            "Q7/8/p7/8/8/8/K5q1/8 b - - 0 2 ;D1 2 ;D2 1 ;D3 0",
+            // Pawns: b7-b8 (a Knight), d1-d2, Kg1 to f1, f2, g2, h2 (rank 1 is not White's
+            // farthest), Kh1 to g2, h2: 8. Black's Kings g8 and h8 reach f8, f7, g7, h7 and
+            // g7, h7 (no White piece near): 6. D2 = 8 * 6 = 48.
+            "6kk/1P6/8/8/8/8/8/3P2KK w - - 0 1 ;D1 8 ;D2 48",
+        ],
     );
-
-    // Pawns: b7-b8 (a Knight), d1-d2, Kg1 to f1, f2, g2, h2 (rank 1 is not White's
-    // farthest), Kh1 to g2, h2: 8. Black's Kings g8 and h8 reach f8, f7, g7, h7 and
-    // g7, h7 (no White piece near): 6. D2 = 8 * 6 = 48.
-    let pawns = pos("6kk/1P6/8/8/8/8/8/3P2KK w - - 0 1");
-    assert_eq!([perft(&pawns, 1), perft(&pawns, 2)], [8, 48]);
 }

@@ -3,46 +3,17 @@
 //! (Every count here also agrees with `scripts/perft_reference.py`.)
 
 use super::*;
-use crate::game::{EndReason, MoveError, Outcome};
+use crate::game::{EndReason, MoveError};
+use crate::testing::{assert_fen_errors, assert_moves, moves, perft, play, won, xorshift};
 
 const START: &str = "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNBWKBNRCL[JJjj] w - - 0 1";
 
 fn pos(fen: &str) -> JacksWitches {
-    JacksWitches::from_fen(Variant::JacksWitches, fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-fn moves(p: &JacksWitches) -> Vec<String> {
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    let mut names: Vec<String> = list.iter().map(|m| p.move_name(*m)).collect();
-    names.sort();
-    names
-}
-
-fn sorted(names: &[&str]) -> Vec<String> {
-    let mut out: Vec<String> = names.iter().map(|s| s.to_string()).collect();
-    out.sort();
-    out
-}
-
-fn play(p: &JacksWitches, name: &str) -> JacksWitches {
-    p.play(
-        p.parse_move(name)
-            .unwrap_or_else(|e| panic!("{name} in {}: {e}", p.fen())),
-    )
+    crate::testing::pos(Variant::JacksWitches, fen)
 }
 
 fn sq(name: &str) -> WideSquare {
     WideSquare::parse(name).unwrap()
-}
-
-fn perft(p: &JacksWitches, depth: u32) -> u64 {
-    if depth == 1 {
-        return p.count_legal_moves();
-    }
-    let mut list = MoveList::new();
-    p.legal_moves(&mut list);
-    list.iter().map(|&mv| perft(&p.play(mv), depth - 1)).sum()
 }
 
 #[test]
@@ -134,13 +105,7 @@ fn fen_rejects_bad_input() {
             FenError::InvalidEnPassant("m6".into()),
         ),
     ];
-    for (fen, error) in cases {
-        assert_eq!(
-            JacksWitches::from_fen(Variant::JacksWitches, fen).as_ref(),
-            Err(error),
-            "{fen}"
-        );
-    }
+    assert_fen_errors::<JacksWitches>(Variant::JacksWitches, cases);
 }
 
 #[test]
@@ -207,7 +172,7 @@ fn witch_immobilizes_a_king_in_check() {
     // could block on c8) is frozen too. Only Rc2-c8 blocks: depth 1 = 1.
     let p = pos("k2R8/1W10/1n3**5/4****4/4****4/5**5/2r9/6K5[] b - - 0 1");
     assert!(p.in_check());
-    assert_eq!(moves(&p), sorted(&["c2c8"]));
+    assert_eq!(moves(&p), ["c2c8"]);
     // Depth 2, after Rc8 (frozen on arrival): every black piece is frozen, so nothing
     // attacks White. King g1: f1, h1, f2, g2, h2 (5). Rook d8: xc8, e8-l8 (8), d7-d1
     // (7): 16. Witch b7: b8, a7, c7-l7 (10), c6, d5 (e4 removed), a6: 15 (b8 drags
@@ -218,13 +183,7 @@ fn witch_immobilizes_a_king_in_check() {
     // Without the Rook it is mate through immobilization.
     let mate = pos("k2R8/1W10/1n3**5/4****4/4****4/5**5/12/6K5[] b - - 0 1");
     assert_eq!(mate.count_legal_moves(), 0);
-    assert_eq!(
-        mate.judge(false),
-        Some(GameResult {
-            outcome: Outcome::Win(Color::White),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(mate.judge(false), won(Color::White, EndReason::Checkmate));
 }
 
 /// Mechanism 2: dragging along a line (the piece follows to the square behind the
@@ -235,12 +194,9 @@ fn witch_drags_along_a_line_and_through_a_teleporter() {
     let p = pos("11k/12/5**5/4****4/4****4/3pW**5/5p6/K11[] w - - 0 1");
     // Witch: e2, e1; d4, c5, b6, a7 (each drags f2 along the diagonal); d2, c1;
     // teleports h3 (drags d3 onto e3), e6, h6 (nothing behind). King: a2, b1, b2.
-    assert_eq!(
-        moves(&p),
-        sorted(&[
-            "e3e2", "e3e1", "e3d4", "e3c5", "e3b6", "e3a7", "e3d2", "e3c1", "e3h3", "e3e6", "e3h6", "a1a2", "a1b1",
-            "a1b2"
-        ])
+    assert_moves(
+        &p,
+        "e3e2 e3e1 e3d4 e3c5 e3b6 e3a7 e3d2 e3c1 e3h3 e3e6 e3h6 a1a2 a1b1 a1b2",
     );
     // Depth 2: Black always has Kk8, Kk7, Kl7 (3), plus d3-d2 (1) when d3 is free and
     // f2-f1 promoting (8) when f2 is free. A dragged pawn lands next to the Witch and
@@ -266,10 +222,7 @@ fn witch_drags_along_a_line_and_through_a_teleporter() {
 fn exclusion_forbids_a_capture() {
     // White Nd4 may not take the Knight on e6 while another black Knight stands on h6.
     let p = pos("11k/12/4n**n4/4****4/3N****4/5**5/12/K11[] w - - 0 1");
-    assert_eq!(
-        moves(&p),
-        sorted(&["d4b3", "d4b5", "d4c2", "d4c6", "d4e2", "a1a2", "a1b1", "a1b2"])
-    );
+    assert_moves(&p, "d4b3 d4b5 d4c2 d4c6 d4e2 a1a2 a1b1 a1b2");
     // Depth 2: Black has Kk8, Kk7, Kl7 (3); Ne6: f8, g7, c5, c7, d8, d4 (a capture or
     // a step) and teleports e3, h3 (8); Nh6: i8, j7, j5, i4, f7, g8 and teleports e3,
     // h3 (8). No white move changes that: 8 x 19 = 152.
@@ -326,7 +279,7 @@ fn jack_eye_and_mode_follow_the_kings() {
     // reach them; Rk8-k4 shuts the eye.
     let p = pos("10r1/12/5**5/4****3k/1J2****4/5**5/12/K11[] b - - 0 1");
     assert!(p.in_check());
-    assert_eq!(moves(&p), sorted(&["l5k4", "l5k6", "l5l6", "k8k4"]));
+    assert_moves(&p, "l5k4 l5k6 l5l6 k8k4");
     // Depth 2: White has its King's 3 moves, and the Jack's 4 steps from k4 when the eye
     // is open (after Kk6: Ferz j3, l3, j5, l5; after Kl6: Wazir k3, k5, j4, l4).
     // 3 + 7 + 7 + 3 = 20.
@@ -340,10 +293,7 @@ fn jack_eye_and_mode_follow_the_kings() {
 fn jack_drops_and_the_step_onto_its_own_square() {
     // Jf2's eye g2 is next door: Wazir steps f2 (its own square), h2, g1 (g3 removed).
     let p = pos("11k/12/5**5/4****4/4****4/5**5/5J6/K11[Jj] w - - 0 1");
-    assert_eq!(
-        moves(&p),
-        sorted(&["f2f2", "f2h2", "f2g1", "J@e2", "J@g2", "J@h2", "a1a2", "a1b1", "a1b2"])
-    );
+    assert_moves(&p, "f2f2 f2h2 f2g1 J@e2 J@g2 J@h2 a1a2 a1b1 a1b2");
     // Depth 2: Black answers each with Kk8, Kk7, Kl7 or a drop on e7-h7: 9 x 7 = 63.
     assert_eq!(perft(&p, 2), 63);
     let pass = play(&p, "f2f2");
@@ -387,12 +337,7 @@ fn lion_leaps_captures_next_door_and_teleports() {
     // Le3: leaps c5, c3, c1 (over the own pawn d2), e1, g1; g3, g5 and e5 are removed;
     // takes Nd4 next to it; teleports h3, e6, h6. Pawn d2-d3 (d4 is taken). King 3.
     let p = pos("11k/12/5**5/4****4/3n****4/4L**5/3P8/K11[] w - - 0 1");
-    assert_eq!(
-        moves(&p),
-        sorted(&[
-            "e3c5", "e3c3", "e3c1", "e3e1", "e3g1", "e3d4", "e3h3", "e3e6", "e3h6", "d2d3", "a1a2", "a1b1", "a1b2"
-        ])
-    );
+    assert_moves(&p, "e3c5 e3c3 e3c1 e3e1 e3g1 e3d4 e3h3 e3e6 e3h6 d2d3 a1a2 a1b1 a1b2");
     // Depth 2: Black has its King's 3 moves and the Knight d4's 6 (b3, b5, c2, c6, e2,
     // e6, the last a capture after Le6); after Lxd4 only the King's: 12 x 9 + 3 = 111.
     assert_eq!(perft(&p, 2), 111);
@@ -425,7 +370,7 @@ fn pawns_promote_to_every_kind_and_take_en_passant() {
     assert_eq!(witch.piece_at(sq("b6")), Some((Color::Black, Kind::Knight)));
     assert_eq!(witch.piece_at(sq("b7")), None);
     let jack = play(&p, "b7b8j");
-    assert_eq!(moves(&jack), sorted(&["l8k8"]));
+    assert_moves(&jack, "l8k8");
     // A double step records the square only when a capture is possible.
     let double = pos("11k/2p9/5**5/1P2****4/4****4/5**5/12/K11[] b - - 0 1");
     assert_eq!(play(&double, "c7c5").en_passant(), Some(sq("c6")));
@@ -467,10 +412,7 @@ fn legality_shortcut_agrees_with_playing_out() {
                 if legal.is_empty() {
                     break;
                 }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                p = p.play(legal[(seed % legal.len() as u64) as usize]);
+                p = p.play(legal[(xorshift(&mut seed) % legal.len() as u64) as usize]);
             }
         }
     }
@@ -492,9 +434,7 @@ fn mutated_fens_are_rejected_or_sound() {
     let (mut accepted, mut rejected) = (0, 0);
     for base in bases {
         for _ in 0..1500 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            xorshift(&mut seed);
             let mut chars: Vec<char> = base.chars().collect();
             let at = (seed >> 8) as usize % chars.len();
             match seed % 3 {

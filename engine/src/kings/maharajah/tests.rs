@@ -1,10 +1,10 @@
 use super::*;
 use crate::game::{MoveError, MoveList, Notation, Position};
 use crate::history::History;
-use crate::kings::testing::{moves, perfts, play, sq};
+use crate::testing::{assert_fen_errors, assert_fens_round_trip, assert_perfts, moves, perfts, play, sq, won};
 
 fn pos(fen: &str) -> Maharajah {
-    crate::kings::testing::pos(fen)
+    crate::testing::pos(Variant::Maharajah, fen)
 }
 
 fn transformations(p: &Maharajah) -> Vec<String> {
@@ -21,15 +21,16 @@ fn transformations(p: &Maharajah) -> Vec<String> {
 
 #[test]
 fn fen_round_trips_keep_maharajahs_locks_and_points() {
-    for fen in [
-        Variant::Maharajah.start_fen(),
-        "r1b1wbnr/ppp2ppp/2n5/3pp3/4P3/2N2N2/PPPP1PPP/R1B+WWB1R b T - 3 4 0+0",
-        "4w3/8/8/8/8/8/8/N3+W3 w Tt - 0 1 12+7",
-        "+r3w3/8/8/8/8/8/8/1+N2+B3 b t - 10 30 3+0",
-        "4w3/8/8/3Pp3/8/8/8/4W3 w - e6 0 1 0+0",
-    ] {
-        assert_eq!(pos(fen).fen(), fen);
-    }
+    assert_fens_round_trip::<Maharajah>(
+        Variant::Maharajah,
+        &[
+            Variant::Maharajah.start_fen(),
+            "r1b1wbnr/ppp2ppp/2n5/3pp3/4P3/2N2N2/PPPP1PPP/R1B+WWB1R b T - 3 4 0+0",
+            "4w3/8/8/8/8/8/8/N3+W3 w Tt - 0 1 12+7",
+            "+r3w3/8/8/8/8/8/8/1+N2+B3 b t - 10 30 3+0",
+            "4w3/8/8/3Pp3/8/8/8/4W3 w - e6 0 1 0+0",
+        ],
+    );
     // Six fields: no points captured yet.
     assert_eq!(
         pos("rnbwwbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWWBNR w - - 0 1").fen(),
@@ -48,39 +49,40 @@ fn fen_round_trips_keep_maharajahs_locks_and_points() {
 
 #[test]
 fn bad_fens_are_rejected() {
-    for (fen, error) in [
-        ("4w3/8/8/8/8/8/8/4+W3 w - - 0 1 0+0", FenError::LoneMaharajah("white")),
-        ("4w3/8/8/8/8/8/8/N3+P3 w - - 0 1 0+0", FenError::InvalidPiece('P')),
-        ("4w3/8/8/8/8/8/8/N3+Q3 w - - 0 1 0+0", FenError::InvalidPiece('Q')),
-        (
-            "4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 3-0",
-            FenError::InvalidPoints("3-0".into()),
-        ),
-        (
-            "4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 +0",
-            FenError::InvalidPoints("+0".into()),
-        ),
-        (
-            "4w3/8/8/8/8/8/8/N3+W3 w K - 0 1 0+0",
-            FenError::InvalidCastling("K".into()),
-        ),
-        (
-            "4w3/8/8/8/8/8/8/N3+W3 b - - 0 1 0+0 x",
-            FenError::FieldCount {
-                expected: "4 to 7",
-                found: 8,
-            },
-        ),
-        ("4r3/8/8/8/8/8/8/N3+W3 b - - 0 1 0+0", FenError::OpponentInCheck),
-        ("8/8/8/8/8/8/8/4W3 w - - 0 1 0+0", FenError::NoPieces("black")),
-        ("P3w3/8/8/8/8/8/8/4W3 w - - 0 1 0+0", FenError::PawnOnBackRank),
-        (
-            "4w3/8/8/8/8/8/8/4W3 w - e3 0 1 0+0",
-            FenError::ImpossibleEnPassant("e3".into()),
-        ),
-    ] {
-        assert_eq!(Maharajah::from_fen(Variant::Maharajah, fen), Err(error), "{fen}");
-    }
+    assert_fen_errors::<Maharajah>(
+        Variant::Maharajah,
+        &[
+            ("4w3/8/8/8/8/8/8/4+W3 w - - 0 1 0+0", FenError::LoneMaharajah("white")),
+            ("4w3/8/8/8/8/8/8/N3+P3 w - - 0 1 0+0", FenError::InvalidPiece('P')),
+            ("4w3/8/8/8/8/8/8/N3+Q3 w - - 0 1 0+0", FenError::InvalidPiece('Q')),
+            (
+                "4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 3-0",
+                FenError::InvalidPoints("3-0".into()),
+            ),
+            (
+                "4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 +0",
+                FenError::InvalidPoints("+0".into()),
+            ),
+            (
+                "4w3/8/8/8/8/8/8/N3+W3 w K - 0 1 0+0",
+                FenError::InvalidCastling("K".into()),
+            ),
+            (
+                "4w3/8/8/8/8/8/8/N3+W3 b - - 0 1 0+0 x",
+                FenError::FieldCount {
+                    expected: "4 to 7",
+                    found: 8,
+                },
+            ),
+            ("4r3/8/8/8/8/8/8/N3+W3 b - - 0 1 0+0", FenError::OpponentInCheck),
+            ("8/8/8/8/8/8/8/4W3 w - - 0 1 0+0", FenError::NoPieces("black")),
+            ("P3w3/8/8/8/8/8/8/4W3 w - - 0 1 0+0", FenError::PawnOnBackRank),
+            (
+                "4w3/8/8/8/8/8/8/4W3 w - e3 0 1 0+0",
+                FenError::ImpossibleEnPassant("e3".into()),
+            ),
+        ],
+    );
 }
 
 #[test]
@@ -108,37 +110,33 @@ fn hand_counted_perft() {
     let start = Maharajah::startpos(Variant::Maharajah);
     assert_eq!(perfts(&start, 2), [28, 784]);
 
-    // White locked (transformed last turn): Knight a1 b3 c2 (2); the Maharajah on e1
-    // moves as Rook e2-e8 (7, e8 takes the Warrior), d1 c1 b1, f1 g1 h1 (6), as Bishop
-    // d2 c3 b4 a5, f2 g3 h4 (7), as Knight c2 d3 f3 g2 (4): 24, less e7 next to the
-    // Warrior: 23. Total 25. Black's Warrior then has its five steps, except after
-    // e1xe8, which leaves Black without pieces: 24 * 5 = 120.
-    let locked = pos("4w3/8/8/8/8/8/8/N3+W3 w T - 0 1 0+0");
-    assert_eq!(perfts(&locked, 2), [25, 120]);
-    // Unlocked: also e1e1w and a1a1m, 27; 26 * 5 = 130.
-    let free = pos("4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0");
-    assert_eq!(perfts(&free, 2), [27, 130]);
-
-    // In check from e8: the Maharajah leaves the e-file (rank 6, diagonals 7, leaps 4)
-    // or takes e8 (1): 18; no knight move helps, no transformation is allowed. Black's
-    // Rook then has 7 + 7 moves after each of the 17 moves that leave it: 238.
-    let check = pos("4r3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0");
-    assert_eq!(perfts(&check, 2), [18, 238]);
-
-    // Warrior a1 against Warrior b2: a2, b1, xb2 (3). After a2 or b1 the black
-    // Warrior has its 8 steps (one a capture); after xb2 Black has nothing: 16.
-    let bare = pos("8/8/8/8/8/8/1w6/W7 w - - 0 1 0+0");
-    assert_eq!(perfts(&bare, 2), [3, 16]);
-
-    // a7-a8 with 4 promotions, Warrior a2 b1 b2 (3); a single non-pawn piece does not
-    // transform: 7. Black's Warrior e1 steps to d1 d2 e2 f2 f1 each time: 35.
-    let promotion = pos("8/P7/8/8/8/8/8/W3w3 w - - 0 1 0+0");
-    assert_eq!(perfts(&promotion, 2), [7, 35]);
-
-    // Two Maharajahs forked by the c3 Knight: only b1xc3 and d1xc3 (leaps) save both.
-    // Black's Warrior e8 then has its 5 steps: 10.
+    assert_perfts::<Maharajah>(
+        Variant::Maharajah,
+        &[
+            // White locked (transformed last turn): Knight a1 b3 c2 (2); the Maharajah on
+            // e1 moves as Rook e2-e8 (7, e8 takes the Warrior), d1 c1 b1, f1 g1 h1 (6), as
+            // Bishop d2 c3 b4 a5, f2 g3 h4 (7), as Knight c2 d3 f3 g2 (4): 24, less e7 next
+            // to the Warrior: 23. Total 25. Black's Warrior then has its five steps, except
+            // after e1xe8, which leaves Black without pieces: 24 * 5 = 120.
+            "4w3/8/8/8/8/8/8/N3+W3 w T - 0 1 0+0 ;D1 25 ;D2 120",
+            // Unlocked: also e1e1w and a1a1m, 27; 26 * 5 = 130.
+            "4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0 ;D1 27 ;D2 130",
+            // In check from e8: the Maharajah leaves the e-file (rank 6, diagonals 7, leaps
+            // 4) or takes e8 (1): 18; no knight move helps, no transformation is allowed.
+            // Black's Rook then has 7 + 7 moves after each of the 17 moves that leave it: 238.
+            "4r3/8/8/8/8/8/8/N3+W3 w - - 0 1 0+0 ;D1 18 ;D2 238",
+            // Warrior a1 against Warrior b2: a2, b1, xb2 (3). After a2 or b1 the black
+            // Warrior has its 8 steps (one a capture); after xb2 Black has nothing: 16.
+            "8/8/8/8/8/8/1w6/W7 w - - 0 1 0+0 ;D1 3 ;D2 16",
+            // a7-a8 with 4 promotions, Warrior a2 b1 b2 (3); a single non-pawn piece does
+            // not transform: 7. Black's Warrior e1 steps to d1 d2 e2 f2 f1 each time: 35.
+            "8/P7/8/8/8/8/8/W3w3 w - - 0 1 0+0 ;D1 7 ;D2 35",
+            // Two Maharajahs forked by the c3 Knight: only b1xc3 and d1xc3 (leaps) save
+            // both. Black's Warrior e8 then has its 5 steps: 10.
+            "4w3/8/8/8/8/2n5/8/1+R1+B4 w - - 0 1 0+0 ;D1 2 ;D2 10",
+        ],
+    );
     let fork = pos("4w3/8/8/8/8/2n5/8/1+R1+B4 w - - 0 1 0+0");
-    assert_eq!(perfts(&fork, 2), [2, 10]);
     let mut fork_moves = moves(&fork);
     fork_moves.sort();
     assert_eq!(fork_moves, ["b1c3", "d1c3"]);
@@ -197,45 +195,21 @@ fn a_promoted_piece_may_transform_on_the_next_turn() {
 fn results() {
     // Capturing the last piece wins.
     let p = play(&pos("8/8/8/8/8/8/1w6/W7 w - - 0 1 0+0"), "a1b2");
-    assert_eq!(
-        p.board_result(),
-        Some(GameResult {
-            outcome: Outcome::Win(Color::White),
-            reason: EndReason::NoPiecesLeft
-        })
-    );
+    assert_eq!(p.board_result(), won(Color::White, EndReason::NoPiecesLeft));
     // Mate: the f2 Knight (guarded by e3) checks the boxed Maharajah on h1; g3 is
     // covered by h4.
     let mate = pos("4w3/8/8/8/7p/4p3/5nPP/6N+W w - - 0 1 0+0");
-    assert_eq!(
-        mate.board_result(),
-        Some(GameResult {
-            outcome: Outcome::Win(Color::Black),
-            reason: EndReason::Checkmate
-        })
-    );
+    assert_eq!(mate.board_result(), won(Color::Black, EndReason::Checkmate));
     // Stalemate of a Maharajah loses: the a8 Maharajah is boxed in (b7 guarded by a6,
     // b6 by c5, c7 by d6), the b8 Knight is pinned by d8, the a7 pawn blocked, and
     // Black transformed last turn. Unlocked, turning back would be its only move.
     let stalemate = pos("+rn1R4/pN6/P2B4/2P5/8/8/8/8 b t - 0 1 0+0");
     assert!(!stalemate.in_check());
-    assert_eq!(
-        stalemate.board_result(),
-        Some(GameResult {
-            outcome: Outcome::Win(Color::White),
-            reason: EndReason::Stalemate
-        })
-    );
+    assert_eq!(stalemate.board_result(), won(Color::White, EndReason::Stalemate));
     assert_eq!(moves(&pos("+rn1R4/pN6/P2B4/2P5/8/8/8/8 b - - 0 1 0+0")), ["a8a8r"]);
     // A side without Maharajah and without moves loses too.
     let stuck = pos("4w3/8/8/8/8/p7/P7/8 w - - 0 1 0+0");
-    assert_eq!(
-        stuck.board_result(),
-        Some(GameResult {
-            outcome: Outcome::Win(Color::Black),
-            reason: EndReason::NoLegalMove
-        })
-    );
+    assert_eq!(stuck.board_result(), won(Color::Black, EndReason::NoLegalMove));
 }
 
 /// Shuffles the two Warriors back and forth until the start position occurs a third
@@ -251,27 +225,15 @@ fn repeat(fen: &str) -> Option<GameResult> {
 
 #[test]
 fn repetition_and_the_move_counter_are_decided_on_points() {
-    let white = GameResult {
-        outcome: Outcome::Win(Color::White),
-        reason: EndReason::RepetitionOnPoints,
-    };
-    assert_eq!(repeat("4w3/8/8/8/8/8/8/4W3 w - - 0 1 3+1"), Some(white));
+    let white = won(Color::White, EndReason::RepetitionOnPoints);
+    assert_eq!(repeat("4w3/8/8/8/8/8/8/4W3 w - - 0 1 3+1"), white);
     // Equal points: Black wins.
-    let black = GameResult {
-        outcome: Outcome::Win(Color::Black),
-        reason: EndReason::RepetitionOnPoints,
-    };
-    assert_eq!(repeat("4w3/8/8/8/8/8/8/4W3 w - - 0 1 2+2"), Some(black));
-    assert_eq!(repeat("4w3/8/8/8/8/8/8/4W3 w - - 0 1 1+5"), Some(black));
+    let black = won(Color::Black, EndReason::RepetitionOnPoints);
+    assert_eq!(repeat("4w3/8/8/8/8/8/8/4W3 w - - 0 1 2+2"), black);
+    assert_eq!(repeat("4w3/8/8/8/8/8/8/4W3 w - - 0 1 1+5"), black);
     let mut h = History::new(pos("4w3/8/8/8/8/8/8/4W3 w - - 99 80 5+3"));
     h.push_text("e1d1").unwrap();
-    assert_eq!(
-        h.result(),
-        Some(GameResult {
-            outcome: Outcome::Win(Color::White),
-            reason: EndReason::FiftyMovesOnPoints
-        })
-    );
+    assert_eq!(h.result(), won(Color::White, EndReason::FiftyMovesOnPoints));
 }
 
 #[test]

@@ -1,10 +1,10 @@
 use super::*;
-use crate::game::{MoveError, Notation, Outcome, Position};
+use crate::game::{MoveError, Notation, Position};
 use crate::history::History;
-use crate::kings::testing::{moves, perfts, play, sq};
+use crate::testing::{assert_fen_errors, assert_fens_round_trip, assert_perfts, drawn, line, moves, play, sq, won};
 
 fn pos(fen: &str) -> TwoKings {
-    crate::kings::testing::pos(fen)
+    crate::testing::pos(Variant::TwoKings, fen)
 }
 
 /// The transformations of the piece on `square`.
@@ -15,24 +15,20 @@ fn transformations(p: &TwoKings, square: &str) -> Vec<String> {
         .collect()
 }
 
-fn line(p: &TwoKings, names: &[&str]) -> TwoKings {
-    names.iter().fold(*p, |p, name| play(&p, name))
-}
-
 #[test]
 fn fen_round_trips_keep_castling_and_waits() {
-    for fen in [
-        Variant::TwoKings.start_fen(),
-        "r2kk2r/8/8/8/8/8/4K3/R2K3R w ADHadeh - 0 1 -",
-        "r1bk1bnr/ppp2ppp/2nqp3/3p4/3P4/2N1PN2/PPPK1PPP/R1BK1B1R w ADHadh - 2 6 -",
-        "4k3/8/8/3Pp3/8/8/8/3KK3 w - e6 0 1 -",
-        "2k5/8/8/8/8/8/8/3KQ3 w - - 0 1 e1=2",
-        "1c2k3/8/8/8/8/8/8/M2KK3 b - - 4 9 a1=1,e1=3,b8=2",
-    ] {
-        assert_eq!(pos(fen).fen(), fen);
-    }
-    let four = Variant::TwoKings4.start_fen();
-    assert_eq!(TwoKings::from_fen(Variant::TwoKings4, four).unwrap().fen(), four);
+    assert_fens_round_trip::<TwoKings>(
+        Variant::TwoKings,
+        &[
+            Variant::TwoKings.start_fen(),
+            "r2kk2r/8/8/8/8/8/4K3/R2K3R w ADHadeh - 0 1 -",
+            "r1bk1bnr/ppp2ppp/2nqp3/3p4/3P4/2N1PN2/PPPK1PPP/R1BK1B1R w ADHadh - 2 6 -",
+            "4k3/8/8/3Pp3/8/8/8/3KK3 w - e6 0 1 -",
+            "2k5/8/8/8/8/8/8/3KQ3 w - - 0 1 e1=2",
+            "1c2k3/8/8/8/8/8/8/M2KK3 b - - 4 9 a1=1,e1=3,b8=2",
+        ],
+    );
+    assert_fens_round_trip::<TwoKings>(Variant::TwoKings4, &[Variant::TwoKings4.start_fen()]);
     // Without the seventh field the waits follow from the turns played.
     assert_eq!(
         pos("rnbkkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKKBNR w ADEHadeh - 0 1"),
@@ -51,31 +47,32 @@ fn fen_round_trips_keep_castling_and_waits() {
 
 #[test]
 fn bad_fens_are_rejected() {
-    for (fen, error) in [
-        (
-            "3k4/8/8/8/8/8/8/3KK3 w B - 0 1 -",
-            FenError::InvalidCastling("B".into()),
-        ),
-        ("3k4/8/8/8/8/8/8/3KK3 w A - 0 1 -", FenError::CastlingWithoutPieces('A')),
-        ("3k4/8/8/8/8/8/8/R2KK3 w AA - 0 1 -", FenError::DuplicateCastling('A')),
-        (
-            "3k4/8/8/8/8/8/8/R2KK3 w - - 0 1 a1=1",
-            FenError::InvalidWaits("a1=1".into()),
-        ),
-        (
-            "3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=4",
-            FenError::InvalidWaits("d1=4".into()),
-        ),
-        (
-            "3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=2,d1=2",
-            FenError::InvalidWaits("d1=2,d1=2".into()),
-        ),
-        ("3k4/8/8/8/8/8/8/3QQ3 b - - 0 1 -", FenError::MissingKing("white")),
-        ("4k3/8/8/8/8/8/8/3KQ3 w - - 0 1 -", FenError::OpponentInCheck),
-        ("3k4/8/8/8/8/8/8/3KX3 w - - 0 1 -", FenError::InvalidPiece('X')),
-    ] {
-        assert_eq!(TwoKings::from_fen(Variant::TwoKings, fen), Err(error), "{fen}");
-    }
+    assert_fen_errors::<TwoKings>(
+        Variant::TwoKings,
+        &[
+            (
+                "3k4/8/8/8/8/8/8/3KK3 w B - 0 1 -",
+                FenError::InvalidCastling("B".into()),
+            ),
+            ("3k4/8/8/8/8/8/8/3KK3 w A - 0 1 -", FenError::CastlingWithoutPieces('A')),
+            ("3k4/8/8/8/8/8/8/R2KK3 w AA - 0 1 -", FenError::DuplicateCastling('A')),
+            (
+                "3k4/8/8/8/8/8/8/R2KK3 w - - 0 1 a1=1",
+                FenError::InvalidWaits("a1=1".into()),
+            ),
+            (
+                "3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=4",
+                FenError::InvalidWaits("d1=4".into()),
+            ),
+            (
+                "3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=2,d1=2",
+                FenError::InvalidWaits("d1=2,d1=2".into()),
+            ),
+            ("3k4/8/8/8/8/8/8/3QQ3 b - - 0 1 -", FenError::MissingKing("white")),
+            ("4k3/8/8/8/8/8/8/3KQ3 w - - 0 1 -", FenError::OpponentInCheck),
+            ("3k4/8/8/8/8/8/8/3KX3 w - - 0 1 -", FenError::InvalidPiece('X')),
+        ],
+    );
 }
 
 /// Depths 1 and 2 worked out by hand (the same counts are in the perft data files).
@@ -84,63 +81,54 @@ fn hand_counted_perft() {
     // Start: as in chess but the Kings are boxed in and wait: 16 pawn moves and 4
     // knight moves, 20; Black the same after each: 400. The same holds for twokings4
     // (pawns a b c f g h: 12, d3-d4 e3-e4: 2, knights 4, Kings d2-c3 e2-f3: 2).
-    let start = TwoKings::startpos(Variant::TwoKings);
-    assert_eq!(perfts(&start, 2), [20, 400]);
-    let four = TwoKings::startpos(Variant::TwoKings4);
-    assert_eq!(perfts(&four, 2), [20, 400]);
-
-    // Kings a1, h1, nothing waiting: 3 steps each and 3 transformations each, 12. No
-    // White piece then reaches d8 d7 e7 f7 f8 (a Queen on a1 or h1 sees b2-h8's
-    // diagonal and the h-file, a Marshal or Cardinal less), so Black's lone King has
-    // its 5 steps every time: 60.
-    let free = pos("4k3/8/8/8/8/8/8/K6K w - - 0 1 -");
-    assert_eq!(perfts(&free, 2), [12, 60]);
-
-    // a7-a8 promotes to K Q M C (4); d1: c1 c2 d2 e2 (4); e1: d2 e2 f2 f1 (4);
-    // 6 transformations: 18. Black's King e8 then has 5 steps, except: a8=Q and a8=M
-    // check along the eighth rank (d7 e7 f7: 3 each); d1=Q and d1=M take d8 d7 (3
-    // each); e1=Q and e1=M check along the e-file (d8 f8 d7 f7: 4 each).
-    // Promotions 5 + 3 + 3 + 5 = 16, King steps 8 * 5 = 40,
-    // transformations 3 + 3 + 5 + 4 + 4 + 5 = 24; total 80.
-    let promotion = pos("4k3/P7/8/8/8/8/8/3KK3 w - - 0 1 -");
-    assert_eq!(perfts(&promotion, 2), [18, 80]);
-
-    // The e-file King has moved to e2: Rook a1 9 moves (a2-a8, b1, c1), Rook h1 10
-    // (h2-h8, g1, f1, e1), King d1 4 (c1 c2 d2 e1), King e2 7, 6 transformations, and
-    // d1 castles with either Rook: 38.
-    let castling = pos("r2kk2r/8/8/8/8/8/4K3/R2K3R w ADHadeh - 0 1 -");
-    assert_eq!(perfts(&castling, 1), [38]);
-
-    // The c2 Rook attacks a2 b2 c1 g2 h2, but with two Kings one may step onto an
-    // attacked square while the other is safe: b1 a1 a2 b2 c1 xc2 (5), h1 g1 g2 h2
-    // (3), 6 transformations: 14.
-    // Black then has the Rook's 14 moves (a2 b2 d2-h2, c1 c3-c8) and the King's 5, 19,
-    // except after b1b2 and h1g2, which take one Rook move away (18 each), and after
-    // b1xc2, which leaves the King alone (5); no transformed piece reaches Black's
-    // King's squares: 6 * 19 + 19 * 5 + 18 * 2 + 5 = 250.
-    let royal = pos("3k4/8/8/8/8/8/2r5/1K5K w - - 0 1 -");
-    assert_eq!(perfts(&royal, 2), [14, 250]);
-
-    // The Cardinal e1 still waits one turn: King a2 b1 b2 (3), Cardinal d2 c3 b4 a5 f2
-    // g3 h4 and c2 d3 f3 g2 (11), no transformation: 14. Black's King e8 then has its
-    // 5 steps, except where the Cardinal's diagonal reaches them: from b4 (e7 f8: 3),
-    // a5 (d8: 4), h4 (e7 d8: 3). 3 * 5 + 8 * 5 + 3 + 4 + 3 = 65. Without the wait the
-    // Cardinal also becomes a King (15), after which Black has its 5 steps (70).
-    let waiting = pos("4k3/8/8/8/8/8/8/K3C3 w - - 0 1 e1=1");
-    assert_eq!(perfts(&waiting, 2), [14, 65]);
-    let free_cardinal = pos("4k3/8/8/8/8/8/8/K3C3 w - - 0 1 -");
-    assert_eq!(perfts(&free_cardinal, 2), [15, 70]);
-
-    // The Marshal e1 is pinned to the lone King a1 along rank 1: it may go to d1 c1 b1
-    // f1 g1 or take h1 (6), or become a King on the attacked e1, since a1 stays safe
-    // (1); King a2 b1 b2 (3): 10.
-    // Black: after a King step, Rook g1 f1 xe1 and h2-h7, King g8 g7 h7: 12 each (36);
-    // Md1 13, Mc1 14, Mb1 15 (the Rook reaches the Marshal); Mf1: Rook g1 xf1 h2-h7,
-    // King 3: 11; Mg1: Rook xg1 h2-h7, King h7 only (the g-file is taken): 8; Mxh1
-    // checks along the h-file: g8 g7 (2); after e1 becomes a King the Rook may take it
-    // (g1 f1 xe1, h2-h7) and the King has 3: 12. 36+13+14+15+11+8+2+12 = 111.
-    let pinned = pos("7k/8/8/8/8/8/8/K3M2r w - - 0 1 -");
-    assert_eq!(perfts(&pinned, 2), [10, 111]);
+    assert_perfts::<TwoKings>(Variant::TwoKings4, &["startpos ;D1 20 ;D2 400"]);
+    assert_perfts::<TwoKings>(
+        Variant::TwoKings,
+        &[
+            "startpos ;D1 20 ;D2 400",
+            // Kings a1, h1, nothing waiting: 3 steps each and 3 transformations each, 12. No
+            // White piece then reaches d8 d7 e7 f7 f8 (a Queen on a1 or h1 sees b2-h8's
+            // diagonal and the h-file, a Marshal or Cardinal less), so Black's lone King has
+            // its 5 steps every time: 60.
+            "4k3/8/8/8/8/8/8/K6K w - - 0 1 - ;D1 12 ;D2 60",
+            // a7-a8 promotes to K Q M C (4); d1: c1 c2 d2 e2 (4); e1: d2 e2 f2 f1 (4);
+            // 6 transformations: 18. Black's King e8 then has 5 steps, except: a8=Q and
+            // a8=M check along the eighth rank (d7 e7 f7: 3 each); d1=Q and d1=M take d8 d7
+            // (3 each); e1=Q and e1=M check along the e-file (d8 f8 d7 f7: 4 each).
+            // Promotions 5 + 3 + 3 + 5 = 16, King steps 8 * 5 = 40,
+            // transformations 3 + 3 + 5 + 4 + 4 + 5 = 24; total 80.
+            "4k3/P7/8/8/8/8/8/3KK3 w - - 0 1 - ;D1 18 ;D2 80",
+            // The e-file King has moved to e2: Rook a1 9 moves (a2-a8, b1, c1), Rook h1 10
+            // (h2-h8, g1, f1, e1), King d1 4 (c1 c2 d2 e1), King e2 7, 6 transformations,
+            // and d1 castles with either Rook: 38.
+            "r2kk2r/8/8/8/8/8/4K3/R2K3R w ADHadeh - 0 1 - ;D1 38",
+            // The c2 Rook attacks a2 b2 c1 g2 h2, but with two Kings one may step onto an
+            // attacked square while the other is safe: b1 a1 a2 b2 c1 xc2 (5), h1 g1 g2 h2
+            // (3), 6 transformations: 14.
+            // Black then has the Rook's 14 moves (a2 b2 d2-h2, c1 c3-c8) and the King's 5,
+            // 19, except after b1b2 and h1g2, which take one Rook move away (18 each), and
+            // after b1xc2, which leaves the King alone (5); no transformed piece reaches
+            // Black's King's squares: 6 * 19 + 19 * 5 + 18 * 2 + 5 = 250.
+            "3k4/8/8/8/8/8/2r5/1K5K w - - 0 1 - ;D1 14 ;D2 250",
+            // The Cardinal e1 still waits one turn: King a2 b1 b2 (3), Cardinal d2 c3 b4 a5
+            // f2 g3 h4 and c2 d3 f3 g2 (11), no transformation: 14. Black's King e8 then has
+            // its 5 steps, except where the Cardinal's diagonal reaches them: from b4 (e7
+            // f8: 3), a5 (d8: 4), h4 (e7 d8: 3). 3 * 5 + 8 * 5 + 3 + 4 + 3 = 65.
+            "4k3/8/8/8/8/8/8/K3C3 w - - 0 1 e1=1 ;D1 14 ;D2 65",
+            // Without the wait the Cardinal also becomes a King (15), after which Black has
+            // its 5 steps (70).
+            "4k3/8/8/8/8/8/8/K3C3 w - - 0 1 - ;D1 15 ;D2 70",
+            // The Marshal e1 is pinned to the lone King a1 along rank 1: it may go to d1 c1
+            // b1 f1 g1 or take h1 (6), or become a King on the attacked e1, since a1 stays
+            // safe (1); King a2 b1 b2 (3): 10.
+            // Black: after a King step, Rook g1 f1 xe1 and h2-h7, King g8 g7 h7: 12 each
+            // (36); Md1 13, Mc1 14, Mb1 15 (the Rook reaches the Marshal); Mf1: Rook g1 xf1
+            // h2-h7, King 3: 11; Mg1: Rook xg1 h2-h7, King h7 only (the g-file is taken): 8;
+            // Mxh1 checks along the h-file: g8 g7 (2); after e1 becomes a King the Rook may
+            // take it (g1 f1 xe1, h2-h7) and the King has 3: 12. 36+13+14+15+11+8+2+12 = 111.
+            "7k/8/8/8/8/8/8/K3M2r w - - 0 1 - ;D1 10 ;D2 111",
+        ],
+    );
 }
 
 #[test]
@@ -235,27 +223,15 @@ fn one_king_may_be_left_attacked_and_lost() {
 
 #[test]
 fn results() {
-    let lost = |loser: Color, reason| {
-        Some(GameResult {
-            outcome: Outcome::Win(!loser),
-            reason,
-        })
-    };
     // Both Kings attacked and no move saves either: mate.
     let mate = pos("r2k3r/1r4r1/8/8/8/8/8/K6K w - - 0 1 -");
-    assert_eq!(mate.board_result(), lost(Color::White, EndReason::Checkmate));
+    assert_eq!(mate.board_result(), won(Color::Black, EndReason::Checkmate));
     // No move, but the King is safe: a draw.
     let stalemate = pos("k7/8/1Q6/8/8/8/8/7K b - - 0 1 -");
-    assert_eq!(
-        stalemate.board_result(),
-        Some(GameResult {
-            outcome: Outcome::Draw,
-            reason: EndReason::Stalemate
-        })
-    );
+    assert_eq!(stalemate.board_result(), drawn(EndReason::Stalemate));
     // No King left.
     let kingless = pos("2k5/8/8/8/8/8/8/3Q4 w - - 0 1 -");
-    assert_eq!(kingless.board_result(), lost(Color::White, EndReason::NoKingsLeft));
+    assert_eq!(kingless.board_result(), won(Color::Black, EndReason::NoKingsLeft));
     assert_eq!(kingless.count_legal_moves(), 0);
     // Repetition draws as in chess.
     let mut h = History::new(pos("3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=3,e1=3,d8=3"));
@@ -270,13 +246,7 @@ fn results() {
     h.push_text("e1f1").unwrap();
     assert_eq!(h.result(), None);
     h.push_text("d8c8").unwrap();
-    assert_eq!(
-        h.result(),
-        Some(GameResult {
-            outcome: Outcome::Draw,
-            reason: EndReason::Repetition
-        })
-    );
+    assert_eq!(h.result(), drawn(EndReason::Repetition));
 }
 
 #[test]
