@@ -667,7 +667,7 @@ pub trait Notation: Position {
 /// What the search needs to know of a game beyond its rules.
 pub trait SearchHints: Position {
     /// Which search techniques are sound in this game.
-    const SEARCH: SearchRules;
+    const SEARCH: SearchRules = SearchRules::STANDARD;
 
     /// Whether `mv` captures (or otherwise wins material at once).
     fn is_capture(&self, mv: Self::Move) -> bool;
@@ -715,6 +715,16 @@ pub struct SearchRules {
     pub late_move_reductions: bool,
     /// Whether a capture is compulsory, so quiescence may not stand pat.
     pub mandatory_capture: bool,
+}
+
+impl SearchRules {
+    /// Every technique, for games where captures are optional and zugzwang is rare
+    /// (the null move still checks for it position by position).
+    pub const STANDARD: SearchRules = SearchRules {
+        null_move: true,
+        late_move_reductions: true,
+        mandatory_capture: false,
+    };
 }
 
 /// Runs `$body` with `$G` bound to the game type that plays `$variant`: the one place

@@ -40,3 +40,4 @@ pub use superperm::{Superperm, SuperpermMove};
 pub use types::{Color, Role, Square, WideSquare};
 pub use view::{ChoiceView, GameView, HandView, MoveView, PieceView, PositionView};
 pub mod search;
+mod sets;

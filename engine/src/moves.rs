@@ -85,6 +85,27 @@ pub trait PackedMove: Copy {
     }
 }
 
+/// The flags of a chess piece chosen by a move (a promotion, Jabberwocky's King on its
+/// farthest rank) in a 16-bit move of the 8x8 games: a flag at bit 14, the piece
+/// (knight to queen) at bits 12-13.
+pub(crate) mod role_choice {
+    use crate::types::Role;
+
+    const CHOSEN: u16 = 1 << 14;
+
+    /// The flags of `role`, none when there is no choice.
+    #[inline(always)]
+    pub(crate) fn pack(role: Option<Role>) -> u16 {
+        role.map_or(0, |role| CHOSEN | (role as u16 - Role::Knight as u16) << 12)
+    }
+
+    /// The piece chosen by a move with these bits.
+    #[inline(always)]
+    pub(crate) fn unpack(bits: u16) -> Option<Role> {
+        (bits & CHOSEN != 0).then(|| Role::ALL[Role::Knight as usize + (bits >> 12 & 3) as usize])
+    }
+}
+
 /// Implements [`PackedMove`] for a move type that wraps its bits, and `Debug` as its
 /// `Display`, so that test failures and logs show moves as written.
 macro_rules! packed_move {

@@ -25,9 +25,10 @@ use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::chess::{castling_squares, CastlingRights, CASTLING_KEEP};
 use crate::game::{
-    FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Turn, Variant,
+    FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, Turn, Variant,
 };
 use crate::moves::PackedMove;
+use crate::sets::{self, count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -221,20 +222,14 @@ pub(crate) struct MoveSet {
     pub to: Bitboard,
 }
 
-const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
-
-impl MoveSet {
+impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
     #[inline(always)]
-    pub fn count(&self) -> u64 {
-        let mut n = self.to.count() as u64;
-        if self.role == Role::Pawn {
-            n += 3 * (self.to & PROMOTION_RANKS).count() as u64;
-        }
-        n
+    fn count(&self) -> u64 {
+        count_with_promotions(self.role, self.to)
     }
 
     #[inline(always)]
-    pub fn expand(&self, mut emit: impl FnMut(AliceMove)) {
+    fn expand(&self, _: &AliceGame<N>, mut emit: impl FnMut(AliceMove)) {
         for to in self.to {
             let kind = if self.role == Role::Pawn && PROMOTION_RANKS.contains(to) {
                 for role in Role::PROMOTIONS {
@@ -313,11 +308,13 @@ impl<const N: usize> AliceGame<N> {
         let occupied = board.occupied().without(from).without(to);
         (board.attackers(king, !self.turn.side, occupied).without(to)).is_empty()
     }
+}
 
-    /// Calls `visit` with the legal destinations of each piece of the side to move;
-    /// stops early when `visit` returns true.
+impl<const N: usize> SetGenerator for AliceGame<N> {
+    type Set = MoveSet;
+
     #[inline(always)]
-    pub(crate) fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+    fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
         let us = self.turn.side;
         let them = !us;
         let kb = self.king_board;
@@ -439,7 +436,9 @@ impl<const N: usize> AliceGame<N> {
             }
         }
     }
+}
 
+impl<const N: usize> AliceGame<N> {
     /// Castling destinations of a king on board A: the usual conditions on A, then
     /// both pieces pass to B, where their squares must be empty and the king safe.
     #[inline(always)]
@@ -611,10 +610,7 @@ impl<const N: usize> Position for AliceGame<N> {
 
     fn legal_moves(&self, moves: &mut MoveList<AliceMove>) {
         if self.fast() {
-            self.generate(|set| {
-                set.expand(|mv| moves.push(mv));
-                false
-            });
+            sets::legal_moves(self, moves);
         } else {
             self.generate_general(moves);
         }
@@ -626,12 +622,7 @@ impl<const N: usize> Position for AliceGame<N> {
             self.generate_general(&mut moves);
             return moves.len() as u64;
         }
-        let mut count = 0;
-        self.generate(|set| {
-            count += set.count();
-            false
-        });
-        count
+        sets::count_legal_moves(self)
     }
 
     fn play(&self, mv: AliceMove) -> Self {
@@ -727,12 +718,6 @@ impl<const N: usize> Notation for AliceGame<N> {
 }
 
 impl<const N: usize> SearchHints for AliceGame<N> {
-    const SEARCH: SearchRules = SearchRules {
-        null_move: true,
-        late_move_reductions: true,
-        mandatory_capture: false,
-    };
-
     #[inline(always)]
     fn is_capture(&self, mv: AliceMove) -> bool {
         let board = if mv.from() == mv.to() {

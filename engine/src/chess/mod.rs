@@ -12,10 +12,10 @@ use crate::attacks::pawn_attacks;
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
-    EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, SearchRules,
-    Turn, Variant,
+    EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, Turn, Variant,
 };
 use crate::moves::PackedMove;
+use crate::sets;
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -208,11 +208,6 @@ impl Chess {
         self.en_passant
     }
 
-    /// The FEN's move number.
-    pub fn fullmove_number(&self) -> u32 {
-        self.turn.fullmove
-    }
-
     #[inline(always)]
     fn toggle(&mut self, color: Color, role: Role, sq: Square) {
         self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn.hash);
@@ -292,19 +287,11 @@ impl Position for Chess {
     }
 
     fn legal_moves(&self, moves: &mut MoveList<ChessMove>) {
-        self.generate(|set| {
-            set.expand(self, |mv| moves.push(mv));
-            false
-        });
+        sets::legal_moves(self, moves);
     }
 
     fn count_legal_moves(&self) -> u64 {
-        let mut count = 0;
-        self.generate(|set| {
-            count += set.count();
-            false
-        });
-        count
+        sets::count_legal_moves(self)
     }
 
     fn play(&self, mv: ChessMove) -> Chess {
@@ -403,12 +390,6 @@ impl Notation for Chess {
 }
 
 impl SearchHints for Chess {
-    const SEARCH: SearchRules = SearchRules {
-        null_move: true,
-        late_move_reductions: true,
-        mandatory_capture: false,
-    };
-
     #[inline(always)]
     fn is_capture(&self, mv: ChessMove) -> bool {
         self.board.by_color(!self.turn.side).contains(mv.to()) || mv.kind() == MoveKind::EnPassant

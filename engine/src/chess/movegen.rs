@@ -6,6 +6,7 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
+use crate::sets::{count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
 use crate::types::{Color, Role, Square};
 
 /// The legal destinations of one piece.
@@ -16,21 +17,14 @@ pub(crate) struct MoveSet {
     pub to: Bitboard,
 }
 
-const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
-
-impl MoveSet {
-    /// The number of moves, promotions counting once per piece chosen.
+impl DestinationSet<Chess> for MoveSet {
     #[inline(always)]
-    pub fn count(&self) -> u64 {
-        let mut n = self.to.count() as u64;
-        if self.role == Role::Pawn {
-            n += 3 * (self.to & PROMOTION_RANKS).count() as u64;
-        }
-        n
+    fn count(&self) -> u64 {
+        count_with_promotions(self.role, self.to)
     }
 
     #[inline(always)]
-    pub fn expand(&self, pos: &Chess, mut emit: impl FnMut(ChessMove)) {
+    fn expand(&self, pos: &Chess, mut emit: impl FnMut(ChessMove)) {
         let from = self.from;
         match self.role {
             Role::Pawn => {
@@ -65,11 +59,11 @@ impl MoveSet {
     }
 }
 
-impl Chess {
-    /// Calls `visit` with the legal destinations of each piece of the side to move
-    /// that has any; stops early when `visit` returns true.
+impl SetGenerator for Chess {
+    type Set = MoveSet;
+
     #[inline(always)]
-    pub(crate) fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+    fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
         let us = self.turn.side;
         let them = !us;
         let ours = self.board.by_color(us);
@@ -155,7 +149,9 @@ impl Chess {
             emit!(Role::Pawn, from, to);
         }
     }
+}
 
+impl Chess {
     /// Destinations of the king's castling moves; the king is not in check.
     #[inline(always)]
     fn castling_destinations(&self, king: Square) -> Bitboard {

@@ -20,7 +20,8 @@ use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
     SearchRules, Turn, Variant,
 };
-use crate::moves::PackedMove;
+use crate::moves::{role_choice, PackedMove};
+use crate::sets::{self, DestinationSet, SetGenerator};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -53,22 +54,16 @@ pub(crate) const fn far_rank(color: Color) -> Bitboard {
 pub struct JabberwockyMove(u16);
 
 impl JabberwockyMove {
-    const CHOICE: u16 = 1 << 14;
-
     /// A move from `from` to `to`; `choice` is the type a King on its farthest rank becomes.
     #[inline(always)]
     pub fn new(from: Square, to: Square, choice: Option<Role>) -> JabberwockyMove {
-        let flags = match choice {
-            Some(role) => Self::CHOICE | (role as u16 - Role::Knight as u16) << 12,
-            None => 0,
-        };
-        JabberwockyMove(Self::squares(from, to) as u16 | flags)
+        JabberwockyMove(Self::squares(from, to) as u16 | role_choice::pack(choice))
     }
 
     /// The type a King chooses on its farthest rank.
     #[inline(always)]
     pub fn choice(self) -> Option<Role> {
-        (self.0 & Self::CHOICE != 0).then(|| Role::ALL[Role::Knight as usize + (self.0 >> 12 & 3) as usize])
+        role_choice::unpack(self.0)
     }
 }
 
@@ -95,14 +90,14 @@ pub(crate) struct MoveSet {
     pub choose: Bitboard,
 }
 
-impl MoveSet {
+impl DestinationSet<Jabberwocky> for MoveSet {
     #[inline(always)]
-    pub fn count(&self) -> u64 {
+    fn count(&self) -> u64 {
         self.to.count() as u64 + 3 * (self.to & self.choose).count() as u64
     }
 
     #[inline(always)]
-    pub fn expand(&self, mut emit: impl FnMut(JabberwockyMove)) {
+    fn expand(&self, _: &Jabberwocky, mut emit: impl FnMut(JabberwockyMove)) {
         for to in self.to {
             if self.choose.contains(to) {
                 for role in Role::PROMOTIONS {
@@ -149,11 +144,6 @@ impl Jabberwocky {
     #[inline(always)]
     pub fn board(&self) -> &ChessBoard {
         &self.board
-    }
-
-    /// The FEN's move number.
-    pub fn fullmove_number(&self) -> u32 {
-        self.turn.fullmove
     }
 
     #[inline(always)]
@@ -206,11 +196,13 @@ impl Jabberwocky {
         }
         false
     }
+}
 
-    /// Calls `visit` with the legal destinations of each piece of the side to move
-    /// that has any; stops early when `visit` returns true.
+impl SetGenerator for Jabberwocky {
+    type Set = MoveSet;
+
     #[inline(always)]
-    pub(crate) fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+    fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
         let us = self.turn.side;
         let occupied = self.board.occupied();
         let capturing = self.has_capture(us);
@@ -264,7 +256,9 @@ impl Jabberwocky {
             emit!(from, to, Bitboard::EMPTY);
         }
     }
+}
 
+impl Jabberwocky {
     /// Whether `mv` is a pawn's step onto its last rank (written without suffix, its
     /// Knight being forced; `n` is accepted).
     fn is_pawn_to_last_rank(&self, mv: JabberwockyMove) -> bool {
@@ -291,19 +285,11 @@ impl Position for Jabberwocky {
     }
 
     fn legal_moves(&self, moves: &mut MoveList<JabberwockyMove>) {
-        self.generate(|set| {
-            set.expand(|mv| moves.push(mv));
-            false
-        });
+        sets::legal_moves(self, moves);
     }
 
     fn count_legal_moves(&self) -> u64 {
-        let mut count = 0;
-        self.generate(|set| {
-            count += set.count();
-            false
-        });
-        count
+        sets::count_legal_moves(self)
     }
 
     fn play(&self, mv: JabberwockyMove) -> Jabberwocky {

@@ -22,9 +22,7 @@ use self::board::{
 };
 use crate::bitboard::WideBitboard;
 use crate::board::{PieceBoard, PieceKind};
-use crate::game::{
-    FenError, GameResult, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Turn, Variant,
-};
+use crate::game::{FenError, GameResult, MoveList, Notation, Position, RuleOptions, SearchHints, Turn, Variant};
 use crate::moves::PackedMove;
 use crate::types::{Color, WideSquare};
 use std::fmt;
@@ -285,11 +283,6 @@ impl JacksWitches {
     /// The en passant square, kept only when a capture there is legal.
     pub fn en_passant(&self) -> Option<WideSquare> {
         self.en_passant
-    }
-
-    /// The FEN's move number.
-    pub fn fullmove_number(&self) -> u32 {
-        self.turn.fullmove
     }
 
     #[inline(always)]
@@ -745,12 +738,6 @@ impl Notation for JacksWitches {
 }
 
 impl SearchHints for JacksWitches {
-    const SEARCH: SearchRules = SearchRules {
-        null_move: true,
-        late_move_reductions: true,
-        mandatory_capture: false,
-    };
-
     #[inline(always)]
     fn is_capture(&self, mv: JwMove) -> bool {
         !mv.is_drop()

@@ -81,7 +81,7 @@ pub(super) fn write<R: Rules>(pos: &KingsPosition<R>) -> String {
         let (color, kind) = pos.board.piece_at(sq)?;
         Some(R::fen_piece(pos, sq, color, kind))
     });
-    let ep = pos.ep.map_or("-".to_string(), |sq| sq.to_string());
+    let ep = pos.en_passant.map_or("-".to_string(), |sq| sq.to_string());
     out.push_str(&format!(
         " {} {} {ep} {} {} {}",
         pos.turn.side.to_char(),

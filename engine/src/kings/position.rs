@@ -10,8 +10,8 @@ use super::{
 use crate::bitboard::Bitboard;
 use crate::board::{PieceBoard, PieceKind};
 use crate::game::{
-    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
-    SearchRules, Turn, Variant,
+    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, Turn,
+    Variant,
 };
 use crate::moves::PackedMove;
 use crate::types::{Color, Square};
@@ -209,7 +209,7 @@ pub struct KingsPosition<R: Rules> {
     pub(super) board: PieceBoard<Bitboard, R::Kind, 8>,
     pub(super) turn: Turn,
     /// Set only when an en passant capture is legal.
-    pub(super) ep: Option<Square>,
+    pub(super) en_passant: Option<Square>,
     /// What the game keeps besides.
     pub(super) state: R,
 }
@@ -219,7 +219,7 @@ impl<R: Rules> KingsPosition<R> {
         KingsPosition {
             board: PieceBoard::default(),
             turn: Turn::INITIAL,
-            ep: None,
+            en_passant: None,
             state: R::empty(variant),
         }
     }
@@ -289,14 +289,14 @@ impl<R: Rules> KingsPosition<R> {
     }
 
     #[inline(always)]
-    fn set_ep(&mut self, ep: Option<Square>) {
-        if let Some(old) = self.ep {
+    fn set_en_passant(&mut self, ep: Option<Square>) {
+        if let Some(old) = self.en_passant {
             self.turn.hash ^= R::KEYS.en_passant[old.file() as usize];
         }
         if let Some(new) = ep {
             self.turn.hash ^= R::KEYS.en_passant[new.file() as usize];
         }
-        self.ep = ep;
+        self.en_passant = ep;
     }
 
     /// The position a move of the side to move starts from: no en passant, the clock
@@ -304,7 +304,7 @@ impl<R: Rules> KingsPosition<R> {
     #[inline(always)]
     pub(super) fn successor(&self) -> Self {
         let mut next = *self;
-        next.set_ep(None);
+        next.set_en_passant(None);
         next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         next
     }
@@ -320,7 +320,7 @@ impl<R: Rules> KingsPosition<R> {
         let them = !us;
         let kind = before.kind_at(from).expect("a move starts on a piece");
         let mut captured = None;
-        if kind == R::Kind::pawn() && before.ep == Some(to) {
+        if kind == R::Kind::pawn() && before.en_passant == Some(to) {
             self.toggle(them, R::Kind::pawn(), en_passant_victim(us, to));
             captured = Some(R::Kind::pawn());
         } else if before.by_color(them).contains(to) {
@@ -362,7 +362,7 @@ impl<R: Rules> KingsPosition<R> {
             self.pieces(us, R::Kind::pawn()),
             self.occupied(),
             self.by_color(!us),
-            self.ep,
+            self.en_passant,
             |pm| {
                 if pm.promotes {
                     for kind in R::Kind::PROMOTIONS {
@@ -391,7 +391,7 @@ impl<R: Rules> KingsPosition<R> {
             Tested::NoMoves => return,
         };
         R::pseudo_moves(self, |mv| {
-            let quick = !mv.is_castle() && !tested.contains(mv.from()) && self.ep != Some(mv.to());
+            let quick = !mv.is_castle() && !tested.contains(mv.from()) && self.en_passant != Some(mv.to());
             if quick || R::is_legal(self, mv) {
                 visit(mv)
             }
@@ -401,11 +401,11 @@ impl<R: Rules> KingsPosition<R> {
     /// Finishes a move or a FEN: the en passant square `ep` is kept only when a capture
     /// onto it is legal for the side now to move.
     pub(super) fn settle_en_passant(&mut self, ep: Option<Square>) {
-        self.set_ep(ep);
+        self.set_en_passant(ep);
         if let Some(ep) = ep {
             let pawns = self.pieces(self.turn.side, R::Kind::pawn());
             if !en_passant_possible(self.turn.side, ep, pawns, |mv| R::is_legal(self, mv)) {
-                self.set_ep(None);
+                self.set_en_passant(None);
             }
         }
     }
@@ -444,7 +444,7 @@ impl<R: Rules> Position for KingsPosition<R> {
         if self.turn.side == Color::Black {
             hash ^= R::KEYS.black_to_move;
         }
-        if let Some(ep) = self.ep {
+        if let Some(ep) = self.en_passant {
             hash ^= R::KEYS.en_passant[ep.file() as usize];
         }
         hash
@@ -513,18 +513,13 @@ impl<R: Rules> Notation for KingsPosition<R> {
 }
 
 impl<R: Rules> SearchHints for KingsPosition<R> {
-    const SEARCH: SearchRules = SearchRules {
-        null_move: true,
-        late_move_reductions: true,
-        mandatory_capture: false,
-    };
-
     #[inline(always)]
     fn is_capture(&self, mv: KingsMove) -> bool {
         !mv.is_transformation()
             && !mv.is_castle()
             && (self.by_color(!self.turn.side).contains(mv.to())
-                || (self.ep == Some(mv.to()) && self.pieces(self.turn.side, R::Kind::pawn()).contains(mv.from())))
+                || (self.en_passant == Some(mv.to())
+                    && self.pieces(self.turn.side, R::Kind::pawn()).contains(mv.from())))
     }
 
     #[inline(always)]

@@ -19,10 +19,10 @@ use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
-    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
-    SearchRules, Turn, Variant,
+    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, Turn,
+    Variant,
 };
-use crate::moves::PackedMove;
+use crate::moves::{role_choice, PackedMove};
 use crate::types::{Color, Role, Square};
 use std::fmt;
 
@@ -33,17 +33,12 @@ use std::fmt;
 pub struct SuperpermMove(u16);
 
 impl SuperpermMove {
-    const PROMOTION: u16 = 1 << 14;
     const TELEPORT: u16 = 1 << 15;
 
     /// A move from `from` to `to`, promoting when `promotion` says so.
     #[inline(always)]
     pub fn new(from: Square, to: Square, promotion: Option<Role>) -> SuperpermMove {
-        let flags = match promotion {
-            Some(role) => Self::PROMOTION | (role as u16 - Role::Knight as u16) << 12,
-            None => 0,
-        };
-        SuperpermMove(Self::squares(from, to) as u16 | flags)
+        SuperpermMove(Self::squares(from, to) as u16 | role_choice::pack(promotion))
     }
 
     /// The King on `king` swaps places with the friendly piece on `piece`.
@@ -55,7 +50,7 @@ impl SuperpermMove {
     /// The piece a pawn promotes to, if it does.
     #[inline(always)]
     pub fn promotion(self) -> Option<Role> {
-        (self.0 & Self::PROMOTION != 0).then(|| Role::ALL[Role::Knight as usize + (self.0 >> 12 & 3) as usize])
+        role_choice::unpack(self.0)
     }
 
     /// Whether the King teleports, swapping with a man of its side.
@@ -146,11 +141,6 @@ impl Superperm {
     /// Whether the side that made the last move lost it by teleporting into check.
     pub fn is_lost_by_teleport(&self) -> bool {
         self.lost
-    }
-
-    /// The FEN's move number.
-    pub fn fullmove_number(&self) -> u32 {
-        self.turn.fullmove
     }
 
     /// Whether `color`'s King is attacked.
@@ -566,12 +556,6 @@ impl Notation for Superperm {
 }
 
 impl SearchHints for Superperm {
-    const SEARCH: SearchRules = SearchRules {
-        null_move: true,
-        late_move_reductions: true,
-        mandatory_capture: false,
-    };
-
     #[inline(always)]
     fn is_capture(&self, mv: SuperpermMove) -> bool {
         !mv.is_teleport() && self.board.by_color(!self.turn.side).contains(mv.to())
