@@ -2,7 +2,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
-use crate::game::FenError;
+use crate::game::{FenError, Turn};
 use crate::types::{Color, Role, Square};
 use std::iter::Peekable;
 use std::str::Chars;
@@ -235,6 +235,24 @@ pub fn render_grid(files: u8, ranks: u8, cell: impl Fn(u8, u8) -> char) -> Strin
 /// occupant (a FEN letter) or `None` when it is empty.
 pub fn render_board(piece: impl Fn(Square) -> Option<char>) -> String {
     render_grid(8, 8, |file, rank| piece(Square::from_coords(file, rank)).unwrap_or('.'))
+}
+
+/// Reads the halfmove clock and fullmove number (the fifth and sixth of the FEN's
+/// `fields`) into `turn`.
+pub(crate) fn read_counters(turn: &mut Turn, fields: &[&str]) -> Result<(), FenError> {
+    (turn.halfmove, turn.fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
+    Ok(())
+}
+
+/// The board and side fields of an 8x8 FEN of the chess men on `board`.
+pub(crate) fn write_chess_men(board: &ChessBoard, side: Color) -> String {
+    let mut out = String::with_capacity(90);
+    write_board(&mut out, |sq| {
+        board.piece_at(sq).map(|(color, role)| role.fen_char(color))
+    });
+    out.push(' ');
+    out.push(side.to_char());
+    out
 }
 
 /// The halfmove clock and fullmove number; both default when absent (4-field FENs).

@@ -398,15 +398,6 @@ pub enum FenError {
     /// The side that just moved has no men.
     #[error("{0} has no pieces, but moved last")]
     NoPieces(&'static str),
-    /// Game I: a Maharajah cannot be the only piece of its side.
-    #[error("{0}'s only non-pawn piece cannot be a Maharajah")]
-    LoneMaharajah(&'static str),
-    /// Game I: a malformed captured-points field.
-    #[error("invalid captured-points field '{0}' (expected white+black, as in 3+1)")]
-    InvalidPoints(String),
-    /// Game II: a malformed wait-counter field.
-    #[error("invalid transformation waits '{0}' (expected square=1..3 of a King or compound, comma separated, or -)")]
-    InvalidWaits(String),
     /// A variant given to a game type that does not play it.
     #[error("this game type does not play the variant {0}")]
     WrongVariant(&'static str),

@@ -79,6 +79,8 @@ pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
 /// One line of a reference-vector file: a position and its known counts.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Vector {
+    /// The line of the file it stands on, counted from 1.
+    pub line: usize,
     /// The position, as FEN.
     pub fen: String,
     /// `(depth, nodes)` in the order the file lists them.
@@ -105,8 +107,7 @@ pub enum VectorError {
     /// A position the game rejects.
     #[error("line {line}: {error}")]
     Fen {
-        /// The vector's number among the vectors, counted from 1: blank and comment
-        /// lines are not counted, unlike the other variants' file lines.
+        /// The file's line, counted from 1.
         line: usize,
         /// Why the game rejects it.
         error: FenError,
@@ -141,7 +142,7 @@ pub fn parse_vectors(text: &str) -> Result<Vec<Vector>, VectorError> {
         if counts.is_empty() {
             return Err(VectorError::NoCounts { line });
         }
-        out.push(Vector { fen, counts });
+        out.push(Vector { line, fen, counts });
     }
     Ok(out)
 }
@@ -168,8 +169,11 @@ pub fn check_vectors<G: Game>(
 ) -> Result<(Vec<Mismatch>, usize), VectorError> {
     let mut mismatches = Vec::new();
     let mut checked = 0;
-    for (line, vector) in vectors.iter().enumerate() {
-        let pos = G::from_fen(variant, &vector.fen).map_err(|error| VectorError::Fen { line: line + 1, error })?;
+    for vector in vectors {
+        let pos = G::from_fen(variant, &vector.fen).map_err(|error| VectorError::Fen {
+            line: vector.line,
+            error,
+        })?;
         for &(depth, expected) in vector.counts.iter().filter(|&&(_, n)| n <= max_nodes) {
             let found = perft_parallel(&pos, depth);
             checked += 1;
@@ -208,6 +212,18 @@ mod tests {
         assert_eq!(vectors[0].fen, "fen one");
         assert_eq!(vectors[0].counts, vec![(1, 20), (2, 400)]);
         assert_eq!(vectors[1].counts, vec![(3, 8902)]);
+        assert_eq!((vectors[0].line, vectors[1].line), (3, 4));
+    }
+
+    #[test]
+    fn a_rejected_fen_names_its_file_line() {
+        let text = "# comment
+
+8/8/8/8/8/8/8/8 w - - 0 1 ;D1 0
+";
+        let vectors = parse_vectors(text).unwrap();
+        let error = check_vectors::<vorpal_engine::Chess>(Variant::Chess, &vectors, 1).unwrap_err();
+        assert!(matches!(error, VectorError::Fen { line: 3, .. }), "{error}");
     }
 
     #[test]

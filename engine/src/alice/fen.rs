@@ -6,7 +6,7 @@
 use super::{AliceGame, Board, BoardId, EnPassant};
 use crate::bitboard::Bitboard;
 use crate::chess::{castling_squares, parse_castling_field, write_castling_field};
-use crate::fen::{parse_counters, parse_grid, parse_side, read_chess_piece, split_fields, write_rank};
+use crate::fen::{parse_grid, parse_side, read_chess_piece, read_counters, split_fields, write_rank};
 use crate::game::Position;
 use crate::game::{FenError, RuleOptions, Turn, Variant};
 use crate::types::{Color, Role, Square};
@@ -100,9 +100,7 @@ pub(super) fn parse<const N: usize>(
             && home.pieces(color, Role::Rook).contains(rook)
     })?;
     let en_passant = parse_en_passant(&pos, fields[3])?;
-    let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
-    pos.turn.halfmove = halfmove;
-    pos.turn.fullmove = fullmove;
+    read_counters(&mut pos.turn, &fields)?;
 
     // Judged by the variation's own check rule: a Duo king can be attacked from the
     // other board, and a position where it could be captured has no legal play.

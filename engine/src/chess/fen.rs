@@ -4,7 +4,7 @@ use super::movegen::castling_squares;
 use super::{CastlingRights, Chess};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
-use crate::fen::{check_chess_army, parse_counters, parse_side, read_chess_men, split_fields, write_board};
+use crate::fen::{check_chess_army, parse_side, read_chess_men, read_counters, split_fields, write_chess_men};
 use crate::game::Position;
 use crate::game::{FenError, Turn};
 use crate::types::{Color, Role, Square};
@@ -28,9 +28,7 @@ pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     validate_material(&pos)?;
     pos.castling = parse_castling(&pos, fields[2])?;
 
-    let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
-    pos.turn.halfmove = halfmove;
-    pos.turn.fullmove = fullmove;
+    read_counters(&mut pos.turn, &fields)?;
 
     let them = !pos.turn.side;
     if pos
@@ -145,12 +143,7 @@ fn validate_checkers(pos: &Chess) -> Result<(), FenError> {
 }
 
 pub(super) fn write(pos: &Chess) -> String {
-    let mut out = String::with_capacity(90);
-    write_board(&mut out, |sq| {
-        pos.board.piece_at(sq).map(|(color, role)| role.fen_char(color))
-    });
-    out.push(' ');
-    out.push(pos.turn.side.to_char());
+    let mut out = write_chess_men(&pos.board, pos.turn.side);
     out.push(' ');
     out.push_str(&write_castling_field(pos.castling));
     out.push(' ');

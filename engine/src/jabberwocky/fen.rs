@@ -4,7 +4,7 @@
 use super::Jabberwocky;
 use crate::board::ChessBoard;
 use crate::fen::{
-    expect_no_castling_or_en_passant, parse_counters, parse_side, read_chess_men, split_fields, write_board,
+    expect_no_castling_or_en_passant, parse_side, read_chess_men, read_counters, split_fields, write_chess_men,
 };
 use crate::game::Position;
 use crate::game::{FenError, Turn};
@@ -26,20 +26,13 @@ pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
     if pos.board.pieces(mover, Role::King).is_empty() {
         return Err(FenError::MissingKing(mover.name()));
     }
-    let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
-    pos.turn.halfmove = halfmove;
-    pos.turn.fullmove = fullmove;
+    read_counters(&mut pos.turn, &fields)?;
     pos.turn.hash = pos.hash_from_scratch();
     Ok(pos)
 }
 
 pub(super) fn write(pos: &Jabberwocky) -> String {
-    let mut out = String::with_capacity(90);
-    write_board(&mut out, |sq| {
-        pos.board.piece_at(sq).map(|(color, role)| role.fen_char(color))
-    });
-    out.push(' ');
-    out.push(pos.turn.side.to_char());
+    let mut out = write_chess_men(&pos.board, pos.turn.side);
     out.push_str(&format!(" - - {} {}", pos.turn.halfmove, pos.turn.fullmove));
     out
 }

@@ -4,7 +4,7 @@
 
 use super::board::{HOLES, TELEPORTERS};
 use super::{JacksWitches, Kind, MAX_HAND};
-use crate::fen::{parse_counters, parse_grid, parse_side, render_grid, split_fields, write_grid};
+use crate::fen::{parse_grid, parse_side, read_counters, render_grid, split_fields, write_grid};
 use crate::game::FenError;
 use crate::game::Position;
 use crate::types::{Color, WideSquare};
@@ -151,9 +151,7 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
             pos.set_en_passant(None);
         }
     }
-    let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
-    pos.turn.halfmove = halfmove;
-    pos.turn.fullmove = fullmove;
+    read_counters(&mut pos.turn, &fields)?;
     pos.turn.hash = pos.hash_from_scratch();
     Ok(pos)
 }

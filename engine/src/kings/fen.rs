@@ -2,7 +2,7 @@
 //! castling field each game uses its own way, and a seventh, game-specific field.
 
 use super::{last_rank, read_en_passant, KingsKind, KingsPosition, Rules};
-use crate::fen::{parse_counters, parse_grid, parse_side, split_fields_with_extra, write_grid};
+use crate::fen::{parse_grid, parse_side, read_counters, split_fields_with_extra, write_grid};
 use crate::game::{FenError, Position, Variant};
 use crate::types::{Color, Square};
 
@@ -66,7 +66,7 @@ pub(super) fn read<R: Rules>(variant: Variant, fen: &str) -> Result<KingsPositio
         pos.pieces(mover, R::Kind::pawn()),
         pos.occupied(),
     )?;
-    (pos.turn.halfmove, pos.turn.fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
+    read_counters(&mut pos.turn, &fields)?;
     R::read_extra_field(&mut pos, extra)?;
     pos.turn.hash = pos.hash_from_scratch();
     pos.settle_en_passant(ep);

@@ -6,8 +6,8 @@ use super::Superperm;
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::fen::{
-    check_chess_army, expect_no_castling_or_en_passant, parse_counters, parse_side, read_chess_men, split_fields,
-    write_board,
+    check_chess_army, expect_no_castling_or_en_passant, parse_side, read_chess_men, read_counters, split_fields,
+    write_chess_men,
 };
 use crate::game::Position;
 use crate::game::{FenError, Turn};
@@ -31,9 +31,7 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
         // A pawn reaching its last rank promotes, by choice or (moved by a chain) at once.
         check_chess_army(&pos.board, color, 16, Bitboard::last_rank(color))?;
     }
-    let (halfmove, fullmove) = parse_counters(fields.get(4).copied(), fields.get(5).copied())?;
-    pos.turn.halfmove = halfmove;
-    pos.turn.fullmove = fullmove;
+    read_counters(&mut pos.turn, &fields)?;
     pos.lost = pos.king_attacked(!pos.turn.side);
     pos.refresh_checks();
     pos.turn.hash = pos.hash_from_scratch();
@@ -41,12 +39,7 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
 }
 
 pub(super) fn write(pos: &Superperm) -> String {
-    let mut out = String::with_capacity(90);
-    write_board(&mut out, |sq| {
-        pos.board.piece_at(sq).map(|(color, role)| role.fen_char(color))
-    });
-    out.push(' ');
-    out.push(pos.turn.side.to_char());
+    let mut out = write_chess_men(&pos.board, pos.turn.side);
     out.push_str(&format!(" - - {} {}", pos.turn.halfmove, pos.turn.fullmove));
     out
 }

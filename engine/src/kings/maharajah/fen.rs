@@ -6,6 +6,18 @@ use super::Kind;
 use crate::game::FenError;
 use crate::kings::{read_letter, FenChars};
 use crate::types::Color;
+use thiserror::Error;
+
+/// What only a Game I FEN can get wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum MaharajahFenError {
+    /// A Maharajah cannot be the only piece of its side.
+    #[error("{0}'s only non-pawn piece cannot be a Maharajah")]
+    LoneMaharajah(&'static str),
+    /// A malformed captured-points field.
+    #[error("invalid captured-points field '{0}' (expected white+black, as in 3+1)")]
+    InvalidPoints(String),
+}
 
 /// One piece token: a letter, or `+` and the letter a Maharajah came from.
 pub(super) fn read_piece(chars: &mut FenChars) -> Result<(Color, Kind, bool), FenError> {
@@ -44,7 +56,7 @@ pub(super) fn parse_points(field: Option<&str>) -> Result<[u32; 2], FenError> {
     let Some(field) = field else {
         return Ok([0, 0]);
     };
-    let invalid = || FenError::InvalidPoints(field.to_string());
+    let invalid = || FenError::rule(MaharajahFenError::InvalidPoints(field.to_string()));
     let (white, black) = field.split_once('+').ok_or_else(invalid)?;
     let number = |text: &str| {
         if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {

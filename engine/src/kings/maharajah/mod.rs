@@ -11,6 +11,8 @@
 //! passant are played out and tested; in check every move is.
 
 mod fen;
+
+pub use fen::MaharajahFenError;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -353,7 +355,7 @@ impl Rules for MaharajahState {
     fn check_army(pos: &Maharajah, color: Color) -> Result<(), FenError> {
         let non_pawns = pos.non_pawns(color);
         if !non_pawns.has_many() && (non_pawns & pos.state.royal).nonempty() {
-            return Err(FenError::LoneMaharajah(color.name()));
+            return Err(FenError::rule(MaharajahFenError::LoneMaharajah(color.name())));
         }
         Ok(())
     }

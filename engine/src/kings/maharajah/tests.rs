@@ -52,16 +52,19 @@ fn bad_fens_are_rejected() {
     assert_fen_errors::<Maharajah>(
         Variant::Maharajah,
         &[
-            ("4w3/8/8/8/8/8/8/4+W3 w - - 0 1 0+0", FenError::LoneMaharajah("white")),
+            (
+                "4w3/8/8/8/8/8/8/4+W3 w - - 0 1 0+0",
+                FenError::rule(MaharajahFenError::LoneMaharajah("white")),
+            ),
             ("4w3/8/8/8/8/8/8/N3+P3 w - - 0 1 0+0", FenError::InvalidPiece('P')),
             ("4w3/8/8/8/8/8/8/N3+Q3 w - - 0 1 0+0", FenError::InvalidPiece('Q')),
             (
                 "4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 3-0",
-                FenError::InvalidPoints("3-0".into()),
+                FenError::rule(MaharajahFenError::InvalidPoints("3-0".into())),
             ),
             (
                 "4w3/8/8/8/8/8/8/N3+W3 w - - 0 1 +0",
-                FenError::InvalidPoints("+0".into()),
+                FenError::rule(MaharajahFenError::InvalidPoints("+0".into())),
             ),
             (
                 "4w3/8/8/8/8/8/8/N3+W3 w K - 0 1 0+0",

@@ -7,6 +7,15 @@ use super::{Kind, TwoKings, CASTLING_KINGS, CASTLING_ROOKS, WAIT};
 use crate::bitboard::Bitboard;
 use crate::game::FenError;
 use crate::types::{Color, Square};
+use thiserror::Error;
+
+/// What only a Game II FEN can get wrong.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum TwoKingsFenError {
+    /// A malformed wait-counter field.
+    #[error("invalid transformation waits '{0}' (expected square=1..3 of a King or compound, comma separated, or -)")]
+    InvalidWaits(String),
+}
 
 /// The castling field: files of Kings (d, e) and Rooks (a, h) on the first ranks.
 pub(super) fn parse_castling(pos: &TwoKings, field: &str) -> Result<Bitboard, FenError> {
@@ -50,7 +59,7 @@ pub(super) fn parse_waits(pos: &TwoKings, field: &str) -> Result<[u8; 64], FenEr
     if field == "-" {
         return Ok(waits);
     }
-    let invalid = || FenError::InvalidWaits(field.to_string());
+    let invalid = || FenError::rule(TwoKingsFenError::InvalidWaits(field.to_string()));
     for item in field.split(',') {
         let (square, wait) = item.split_once('=').ok_or_else(invalid)?;
         let sq = Square::parse(square).ok_or_else(invalid)?;

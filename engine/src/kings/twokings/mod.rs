@@ -10,6 +10,8 @@
 //! with every King attacked all moves are.
 
 mod fen;
+
+pub use fen::TwoKingsFenError;
 #[cfg(test)]
 mod tests;
 mod view;

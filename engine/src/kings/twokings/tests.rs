@@ -58,15 +58,15 @@ fn bad_fens_are_rejected() {
             ("3k4/8/8/8/8/8/8/R2KK3 w AA - 0 1 -", FenError::DuplicateCastling('A')),
             (
                 "3k4/8/8/8/8/8/8/R2KK3 w - - 0 1 a1=1",
-                FenError::InvalidWaits("a1=1".into()),
+                FenError::rule(TwoKingsFenError::InvalidWaits("a1=1".into())),
             ),
             (
                 "3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=4",
-                FenError::InvalidWaits("d1=4".into()),
+                FenError::rule(TwoKingsFenError::InvalidWaits("d1=4".into())),
             ),
             (
                 "3k4/8/8/8/8/8/8/3KK3 w - - 0 1 d1=2,d1=2",
-                FenError::InvalidWaits("d1=2,d1=2".into()),
+                FenError::rule(TwoKingsFenError::InvalidWaits("d1=2,d1=2".into())),
             ),
             ("3k4/8/8/8/8/8/8/3QQ3 b - - 0 1 -", FenError::MissingKing("white")),
             ("4k3/8/8/8/8/8/8/3KQ3 w - - 0 1 -", FenError::OpponentInCheck),
