@@ -5,6 +5,7 @@
 
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::{Bitboard, WideBitboard};
+use crate::game::Turn;
 use crate::types::{Color, Role, Square, WideSquare};
 use std::marker::PhantomData;
 use std::ops::{BitAnd, BitOr, BitXorAssign, Index, IndexMut};
@@ -140,12 +141,13 @@ pub type ChessBoard = PieceBoard<Bitboard, Role, 6>;
 
 impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
     /// Adds a man of `color` and `kind` on `sq` if the square holds none, removes it
-    /// if it stands there, and flips its key from `keys` in `hash`. Every change of a
-    /// game's men goes through here, so its hash cannot drift from its pieces.
+    /// if it stands there, and flips its key from `keys` in the position's hash, kept
+    /// in `turn`. Every change of a game's men goes through here, so its hash cannot
+    /// drift from its pieces.
     #[inline(always)]
-    pub(crate) fn toggle(&mut self, color: Color, kind: K, sq: B::Square, keys: &PieceKeys, hash: &mut u64) {
+    pub(crate) fn toggle(&mut self, color: Color, kind: K, sq: B::Square, keys: &PieceKeys, turn: &mut Turn) {
         self.flip(color, kind, sq);
-        *hash ^= Self::key(keys, color, kind, sq);
+        turn.hash ^= Self::key(keys, color, kind, sq);
     }
 
     #[inline(always)]
@@ -271,28 +273,28 @@ mod tests {
     fn toggle_adds_then_removes_and_the_hash_follows() {
         let keys: [u64; 768] = zobrist::keys(1);
         let mut board = ChessBoard::default();
-        let mut hash = 0;
-        board.toggle(Color::Black, Role::Knight, sq("g8"), &keys, &mut hash);
+        let mut turn = Turn::INITIAL;
+        board.toggle(Color::Black, Role::Knight, sq("g8"), &keys, &mut turn);
         assert_eq!(board.piece_at(sq("g8")), Some((Color::Black, Role::Knight)));
-        assert_eq!(hash, board.hash(&keys));
-        assert_ne!(hash, 0);
-        board.toggle(Color::Black, Role::Knight, sq("g8"), &keys, &mut hash);
+        assert_eq!({ turn.hash }, board.hash(&keys));
+        assert_ne!({ turn.hash }, 0);
+        board.toggle(Color::Black, Role::Knight, sq("g8"), &keys, &mut turn);
         assert_eq!(board, ChessBoard::default());
-        assert_eq!(hash, 0);
+        assert_eq!(turn, Turn::INITIAL);
     }
 
     #[test]
     fn a_pinned_man_and_a_checker() {
         let keys: [u64; 768] = zobrist::keys(1);
         let mut board = ChessBoard::default();
-        let mut hash = 0;
+        let mut turn = Turn::INITIAL;
         for (color, role, sq) in [
             (Color::White, Role::King, sq("e1")),
             (Color::White, Role::Knight, sq("e2")),
             (Color::Black, Role::Rook, sq("e8")),
             (Color::Black, Role::Bishop, sq("b4")),
         ] {
-            board.toggle(color, role, sq, &keys, &mut hash);
+            board.toggle(color, role, sq, &keys, &mut turn);
         }
         let (checkers, pinned) = board.checks_and_pins(sq("e1"), Color::White);
         assert_eq!(checkers, Bitboard::from_square(sq("b4")));

@@ -466,16 +466,22 @@ impl<G: Position + Notation + SearchHints> Game for G {}
 
 /// What every position keeps besides its men: whose turn it is, the move counters
 /// of the FEN and the Zobrist hash.
+///
+/// Packed to 4-byte alignment: otherwise the padding after the one-byte side makes it
+/// 24 bytes and grows every position by 8, which copy-make pays at every node
+/// (callgrind: 3.4% more instructions in `alice3` perft). Its fields are read and
+/// written by value; a reference to the hash cannot be taken.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+#[repr(C, packed(4))]
 pub struct Turn {
-    /// The side to move.
-    pub side: Color,
+    /// The incrementally kept Zobrist hash of the whole position.
+    pub hash: u64,
     /// Plies since the last capture or irreversible move.
     pub halfmove: u32,
     /// The FEN's move number, from 1.
     pub fullmove: u32,
-    /// The incrementally kept Zobrist hash of the whole position.
-    pub hash: u64,
+    /// The side to move.
+    pub side: Color,
 }
 
 impl Turn {

@@ -283,7 +283,7 @@ impl<const N: usize> AliceGame<N> {
 
     #[inline(always)]
     fn toggle(&mut self, board: BoardId, color: Color, role: Role, sq: Square) {
-        self.boards[board].toggle(color, role, sq, &keys::PIECES[board], &mut self.turn.hash);
+        self.boards[board].toggle(color, role, sq, &keys::PIECES[board], &mut self.turn);
     }
 
     /// Recomputes the king board, checkers and pins of the side to move.

@@ -210,7 +210,7 @@ impl Chess {
 
     #[inline(always)]
     fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn.hash);
+        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn);
     }
 
     /// Recomputes the check and pin state of the side to move.

@@ -148,7 +148,7 @@ impl Jabberwocky {
 
     #[inline(always)]
     fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn.hash);
+        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn);
     }
 
     /// The squares a piece of `role` and `color` on `from` attacks (captures on, if an

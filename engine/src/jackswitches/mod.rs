@@ -287,13 +287,13 @@ impl JacksWitches {
 
     #[inline(always)]
     fn put(&mut self, color: Color, kind: Kind, sq: WideSquare) {
-        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.turn.hash);
+        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.turn);
         self.mailbox[sq.index()] = 1 + 16 * color.index() as u8 + kind as u8;
     }
 
     #[inline(always)]
     fn remove(&mut self, color: Color, kind: Kind, sq: WideSquare) {
-        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.turn.hash);
+        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.turn);
         self.mailbox[sq.index()] = 0;
     }
 

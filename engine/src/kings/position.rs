@@ -285,7 +285,7 @@ impl<R: Rules> KingsPosition<R> {
     /// Adds or removes a piece, with its hash.
     #[inline(always)]
     pub(super) fn toggle(&mut self, color: Color, kind: R::Kind, sq: Square) {
-        self.board.toggle(color, kind, sq, R::KEYS.pieces, &mut self.turn.hash);
+        self.board.toggle(color, kind, sq, R::KEYS.pieces, &mut self.turn);
     }
 
     #[inline(always)]

@@ -153,7 +153,7 @@ impl Superperm {
 
     #[inline(always)]
     fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn.hash);
+        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn);
     }
 
     /// Recomputes the checkers and pinned pieces of the side to move.
