@@ -136,19 +136,21 @@ pub fn read_chess_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Role), Fe
     ))
 }
 
-/// The men of an 8x8 board field written with the six chess letters, each with its
-/// square.
-pub fn read_chess_men(field: &str) -> Result<Vec<(Color, Role, Square)>, FenError> {
-    let grid = parse_grid(field, 8, 8, read_chess_piece)?;
-    Ok(grid
-        .iter()
-        .enumerate()
-        .flat_map(|(row, cells)| {
-            cells.iter().enumerate().filter_map(move |(file, cell)| {
-                cell.map(|(color, role)| (color, role, Square::from_coords(file as u8, 7 - row as u8)))
-            })
-        })
-        .collect())
+/// The board and the side to move of an 8x8 FEN written with the six chess letters
+/// (its first two `fields`); the turn's counters are the defaults and its hash is
+/// left for the caller to compute once the position is complete.
+pub(crate) fn read_chess_board(fields: &[&str]) -> Result<(ChessBoard, Turn), FenError> {
+    let grid = parse_grid(fields[0], 8, 8, read_chess_piece)?;
+    let mut board = ChessBoard::default();
+    for (row, cells) in grid.iter().enumerate() {
+        for (file, cell) in cells.iter().enumerate() {
+            if let Some((color, role)) = *cell {
+                board.flip(color, role, Square::from_coords(file as u8, 7 - row as u8));
+            }
+        }
+    }
+    let side = parse_side(fields[1])?;
+    Ok((board, Turn { side, ..Turn::INITIAL }))
 }
 
 /// The castling and en passant fields of a game that has neither: both must be `-`.

@@ -501,6 +501,15 @@ impl Turn {
         self.hash ^= black_to_move;
     }
 
+    /// The side to move's part of the hash: `black_to_move` when Black is to move.
+    #[inline(always)]
+    pub(crate) fn side_key(&self, black_to_move: u64) -> u64 {
+        match self.side {
+            Color::White => 0,
+            Color::Black => black_to_move,
+        }
+    }
+
     /// Ends a move of the side to move: Black's move completes a move number, then the
     /// move passes as in [`Turn::hand_over`].
     #[inline(always)]

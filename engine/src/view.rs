@@ -69,15 +69,6 @@ impl PieceView {
     }
 }
 
-/// The squares to mark as checked: the King's, when it is in check.
-pub(crate) fn checked_king(in_check: bool, king: impl FnOnce() -> String) -> Vec<String> {
-    if in_check {
-        vec![king()]
-    } else {
-        Vec::new()
-    }
-}
-
 /// Pieces waiting in a hand to be dropped.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HandView {
@@ -133,6 +124,18 @@ impl PositionView {
             hands: Vec::new(),
             checks: Vec::new(),
             points: None,
+        }
+    }
+
+    /// A position on one 8x8 board of chess pieces, with `checked_king` marked.
+    pub(crate) fn of_chess_board(
+        board: &ChessBoard,
+        side_to_move: Color,
+        checked_king: Option<Square>,
+    ) -> PositionView {
+        PositionView {
+            checks: checked_king.map(single_square_name).into_iter().collect(),
+            ..PositionView::new(8, 1, side_to_move, PieceView::of_chess_board(board))
         }
     }
 }

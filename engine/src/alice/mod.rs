@@ -595,12 +595,9 @@ impl<const N: usize> Position for AliceGame<N> {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = castling_key(self.castling);
+        let mut hash = castling_key(self.castling) ^ self.turn.side_key(keys::BLACK_TO_MOVE);
         for (board, keys) in self.boards.iter().zip(&keys::PIECES) {
             hash ^= board.hash(keys);
-        }
-        if self.turn.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
         }
         if let Some(ep) = self.en_passant {
             hash ^= ep.key();

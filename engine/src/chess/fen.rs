@@ -3,28 +3,22 @@
 use super::movegen::castling_squares;
 use super::{CastlingRights, Chess};
 use crate::bitboard::Bitboard;
-use crate::board::ChessBoard;
-use crate::fen::{check_chess_army, parse_side, read_chess_men, read_counters, split_fields, write_chess_men};
+use crate::fen::{check_chess_army, read_chess_board, read_counters, split_fields, write_chess_men};
+use crate::game::FenError;
 use crate::game::Position;
-use crate::game::{FenError, Turn};
 use crate::types::{Color, Role, Square};
 
 pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     let fields = split_fields(fen)?;
-
+    let (board, turn) = read_chess_board(&fields)?;
     let mut pos = Chess {
-        board: ChessBoard::default(),
-        turn: Turn::INITIAL,
+        board,
+        turn,
         castling: CastlingRights::default(),
         en_passant: None,
         checkers: Bitboard::EMPTY,
         pinned: Bitboard::EMPTY,
     };
-    for (color, role, sq) in read_chess_men(fields[0])? {
-        pos.toggle(color, role, sq);
-    }
-
-    pos.turn.side = parse_side(fields[1])?;
     validate_material(&pos)?;
     pos.castling = parse_castling(&pos, fields[2])?;
 

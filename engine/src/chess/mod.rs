@@ -276,12 +276,11 @@ impl Position for Chess {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = self.board.hash(&keys::PIECES) ^ keys::CASTLING[self.castling.index()];
+        let mut hash = self.board.hash(&keys::PIECES)
+            ^ keys::CASTLING[self.castling.index()]
+            ^ self.turn.side_key(keys::BLACK_TO_MOVE);
         if let Some(ep) = self.en_passant {
             hash ^= keys::EN_PASSANT[ep.file() as usize];
-        }
-        if self.turn.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
         }
         hash
     }

@@ -3,16 +3,12 @@ use super::{Chess, ChessMove, MoveKind};
 use crate::game::{Notation, Position};
 use crate::moves::PackedMove;
 use crate::types::{Color, Role};
-use crate::view::{checked_king, single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
+use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PositionView};
 
 impl GameView for Chess {
     fn view(&self) -> PositionView {
-        let pieces = PieceView::of_chess_board(&self.board);
-        let checks = checked_king(self.in_check(), || name(self.king(self.side_to_move())));
-        PositionView {
-            checks,
-            ..PositionView::new(8, 1, self.side_to_move(), pieces)
-        }
+        let side = self.side_to_move();
+        PositionView::of_chess_board(&self.board, side, self.in_check().then(|| self.king(side)))
     }
 
     fn move_view(&self, mv: ChessMove) -> MoveView {

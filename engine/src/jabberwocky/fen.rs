@@ -2,24 +2,15 @@
 //! always `-`, the halfmove clock counting plies since the last capture.
 
 use super::Jabberwocky;
-use crate::board::ChessBoard;
-use crate::fen::{
-    expect_no_castling_or_en_passant, parse_side, read_chess_men, read_counters, split_fields, write_chess_men,
-};
+use crate::fen::{expect_no_castling_or_en_passant, read_chess_board, read_counters, split_fields, write_chess_men};
+use crate::game::FenError;
 use crate::game::Position;
-use crate::game::{FenError, Turn};
 use crate::types::Role;
 
 pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
     let fields = split_fields(fen)?;
-    let mut pos = Jabberwocky {
-        board: ChessBoard::default(),
-        turn: Turn::INITIAL,
-    };
-    for (color, role, sq) in read_chess_men(fields[0])? {
-        pos.toggle(color, role, sq);
-    }
-    pos.turn.side = parse_side(fields[1])?;
+    let (board, turn) = read_chess_board(&fields)?;
+    let mut pos = Jabberwocky { board, turn };
     expect_no_castling_or_en_passant(fields[2], fields[3])?;
     // The side that has just moved kept a King, or its move was not legal.
     let mover = !pos.turn.side;

@@ -277,11 +277,7 @@ impl Position for Jabberwocky {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = self.board.hash(&keys::PIECES);
-        if self.turn.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
-        }
-        hash
+        self.board.hash(&keys::PIECES) ^ self.turn.side_key(keys::BLACK_TO_MOVE)
     }
 
     fn legal_moves(&self, moves: &mut MoveList<JabberwockyMove>) {

@@ -653,7 +653,7 @@ impl Position for JacksWitches {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = self.board.hash(&keys::PIECES);
+        let mut hash = self.board.hash(&keys::PIECES) ^ self.turn.side_key(keys::BLACK_TO_MOVE);
         for color in Color::ALL {
             for held in 0..self.hand[color.index()] {
                 hash ^= keys::HAND[color.index() * 2 + held as usize];
@@ -661,9 +661,6 @@ impl Position for JacksWitches {
         }
         if let Some(ep) = self.en_passant {
             hash ^= keys::EN_PASSANT[ep.index()];
-        }
-        if self.turn.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
         }
         if self.teleport_off {
             hash ^= keys::TELEPORT_OFF;

@@ -6,7 +6,7 @@ use crate::bitboard::WideBitboard;
 use crate::game::{Notation, Position};
 use crate::moves::PackedMove;
 use crate::types::{Color, WideSquare};
-use crate::view::{checked_king, square_name, ChoiceView, GameView, HandView, MoveView, PieceView, PositionView};
+use crate::view::{square_name, ChoiceView, GameView, HandView, MoveView, PieceView, PositionView};
 
 fn name(sq: WideSquare) -> String {
     square_name(1, 0, sq.file(), sq.rank())
@@ -61,7 +61,7 @@ impl GameView for JacksWitches {
                 count: self.hand(color),
             })
             .collect();
-        let checks = checked_king(self.in_check(), || name(self.king(self.side_to_move())));
+        let checks = self.in_check().then(|| name(self.king(self.side_to_move())));
         PositionView {
             removed: names(HOLES),
             // Once teleporting is off they are ordinary squares.
@@ -71,7 +71,7 @@ impl GameView for JacksWitches {
                 names(TELEPORTERS)
             },
             hands,
-            checks,
+            checks: checks.into_iter().collect(),
             ..PositionView::new(12, 1, self.side_to_move(), pieces)
         }
     }

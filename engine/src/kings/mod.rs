@@ -151,6 +151,49 @@ impl PieceType {
     }
 }
 
+/// Declares a game's piece-type enum, its types in index order each with the
+/// [`PieceType`] that gives its letter, movement and glyph, and implements
+/// [`PieceKind`](crate::board::PieceKind) and [`KingsKind`] for it. `movement` is a
+/// `match`, which lets the compiler specialise move generation per type (a table
+/// lookup costs perft some 5% more instructions).
+macro_rules! piece_kinds {
+    (
+        $(#[$doc:meta])*
+        pub enum $kind:ident {
+            $($(#[$variant_doc:meta])* $variant:ident => $piece_type:expr,)*
+        }
+        promotions: [$($promotion:ident),*];
+    ) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
+        pub enum $kind {
+            $($(#[$variant_doc])* $variant,)*
+        }
+
+        impl $crate::board::PieceKind for $kind {
+            const ALL: &'static [$kind] = &[$($kind::$variant),*];
+
+            #[inline(always)]
+            fn index(self) -> usize {
+                self as usize
+            }
+        }
+
+        impl $crate::kings::KingsKind for $kind {
+            const PROMOTIONS: &'static [$kind] = &[$($kind::$promotion),*];
+            const TYPES: &'static [$crate::kings::PieceType] = &[$($piece_type),*];
+
+            #[inline(always)]
+            fn movement(self) -> $crate::kings::Movement {
+                match self {
+                    $($kind::$variant => $piece_type.movement,)*
+                }
+            }
+        }
+    };
+}
+pub(crate) use piece_kinds;
+
 /// The chess pawn, in both games.
 pub const PAWN: PieceType = PieceType::new(b'p', Movement::new(false, false, false, false), "pawn");
 /// The chess Knight, in both games.

@@ -440,10 +440,8 @@ impl<R: Rules> Position for KingsPosition<R> {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = self.board.hash(R::KEYS.pieces) ^ R::state_hash(self);
-        if self.turn.side == Color::Black {
-            hash ^= R::KEYS.black_to_move;
-        }
+        let mut hash =
+            self.board.hash(R::KEYS.pieces) ^ R::state_hash(self) ^ self.turn.side_key(R::KEYS.black_to_move);
         if let Some(ep) = self.en_passant {
             hash ^= R::KEYS.en_passant[ep.file() as usize];
         }

@@ -4,28 +4,23 @@
 
 use super::Superperm;
 use crate::bitboard::Bitboard;
-use crate::board::ChessBoard;
 use crate::fen::{
-    check_chess_army, expect_no_castling_or_en_passant, parse_side, read_chess_men, read_counters, split_fields,
-    write_chess_men,
+    check_chess_army, expect_no_castling_or_en_passant, read_chess_board, read_counters, split_fields, write_chess_men,
 };
+use crate::game::FenError;
 use crate::game::Position;
-use crate::game::{FenError, Turn};
 use crate::types::Color;
 
 pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
     let fields = split_fields(fen)?;
+    let (board, turn) = read_chess_board(&fields)?;
     let mut pos = Superperm {
-        board: ChessBoard::default(),
-        turn: Turn::INITIAL,
+        board,
+        turn,
         lost: false,
         checkers: Bitboard::EMPTY,
         pinned: Bitboard::EMPTY,
     };
-    for (color, role, sq) in read_chess_men(fields[0])? {
-        pos.toggle(color, role, sq);
-    }
-    pos.turn.side = parse_side(fields[1])?;
     expect_no_castling_or_en_passant(fields[2], fields[3])?;
     for color in Color::ALL {
         // A pawn reaching its last rank promotes, by choice or (moved by a chain) at once.

@@ -456,10 +456,7 @@ impl Position for Superperm {
     }
 
     fn hash_from_scratch(&self) -> u64 {
-        let mut hash = self.board.hash(&keys::PIECES);
-        if self.turn.side == Color::Black {
-            hash ^= keys::BLACK_TO_MOVE;
-        }
+        let mut hash = self.board.hash(&keys::PIECES) ^ self.turn.side_key(keys::BLACK_TO_MOVE);
         if self.lost {
             hash ^= keys::LOST;
         }

@@ -18,57 +18,31 @@ mod tests;
 mod view;
 
 use super::{
-    fen_letter, shields, BoardKeys, FenChars, KingsKind, KingsMove, KingsPosition, Movement, PieceType, Rules, Tested,
-    BISHOP, KNIGHT, PAWN, ROOK,
+    fen_letter, piece_kinds, shields, BoardKeys, FenChars, KingsKind, KingsMove, KingsPosition, Movement, PieceType,
+    Rules, Tested, BISHOP, KNIGHT, PAWN, ROOK,
 };
 use crate::bitboard::Bitboard;
-use crate::board::PieceKind;
 use crate::game::{EndReason, FenError, GameResult, Outcome, Variant};
 use crate::moves::PackedMove;
 use crate::types::{Color, Square};
 
-/// The piece types of Game I; a Maharajah keeps the type it came from and is marked
-/// royal.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Kind {
-    /// Scores 1; promotes to Warrior, Rook, Bishop or Knight.
-    Pawn,
-    /// Scores 3.
-    Knight,
-    /// Scores 3.
-    Bishop,
-    /// Scores 5.
-    Rook,
-    /// Steps as a King, not royal; scores 3.
-    Warrior,
-}
-
-impl PieceKind for Kind {
-    const ALL: &'static [Kind] = &[Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Warrior];
-
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
+piece_kinds! {
+    /// The piece types of Game I; a Maharajah keeps the type it came from and is marked
+    /// royal.
+    pub enum Kind {
+        /// Scores 1; promotes to Warrior, Rook, Bishop or Knight.
+        Pawn => PAWN,
+        /// Scores 3.
+        Knight => KNIGHT,
+        /// Scores 3.
+        Bishop => BISHOP,
+        /// Scores 5.
+        Rook => ROOK,
+        /// Steps as a King, not royal; scores 3.
+        Warrior => WARRIOR,
     }
-}
-
-impl KingsKind for Kind {
-    /// No Queen, no Maharajah.
-    const PROMOTIONS: &'static [Kind] = &[Kind::Warrior, Kind::Rook, Kind::Bishop, Kind::Knight];
-
-    /// See [`KingsKind::movement`].
-    #[inline(always)]
-    fn movement(self) -> Movement {
-        match self {
-            Kind::Pawn => PAWN.movement,
-            Kind::Knight => KNIGHT.movement,
-            Kind::Bishop => BISHOP.movement,
-            Kind::Rook => ROOK.movement,
-            Kind::Warrior => WARRIOR.movement,
-        }
-    }
-
-    const TYPES: &'static [PieceType] = &[PAWN, KNIGHT, BISHOP, ROOK, WARRIOR];
+    // No Queen, no Maharajah.
+    promotions: [Warrior, Rook, Bishop, Knight];
 }
 
 /// The Warrior steps as a King.

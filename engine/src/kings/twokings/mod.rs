@@ -17,8 +17,8 @@ mod tests;
 mod view;
 
 use super::{
-    castling_targets, fen_letter, last_rank, read_letter, shields, BoardKeys, FenChars, KingsKind, KingsMove,
-    KingsPosition, Movement, PieceType, Rules, Tested, BISHOP, KNIGHT, PAWN, ROOK,
+    castling_targets, fen_letter, last_rank, piece_kinds, read_letter, shields, BoardKeys, FenChars, KingsKind,
+    KingsMove, KingsPosition, Movement, PieceType, Rules, Tested, BISHOP, KNIGHT, PAWN, ROOK,
 };
 use crate::attacks::between;
 use crate::bitboard::Bitboard;
@@ -27,63 +27,27 @@ use crate::game::{EndReason, FenError, GameResult, Variant};
 use crate::moves::PackedMove;
 use crate::types::{Color, Square};
 
-/// The piece types of Game II.
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
-pub enum Kind {
-    /// Promotes to King, Queen, Marshal or Cardinal.
-    Pawn,
-    /// As in chess.
-    Knight,
-    /// As in chess.
-    Bishop,
-    /// As in chess; castles while unmoved.
-    Rook,
-    /// Rook and Bishop; may become a King.
-    Queen,
-    /// Royal; castles until it moves or transforms; may become a compound.
-    King,
-    /// Rook and Knight; may become a King.
-    Marshal,
-    /// Bishop and Knight; may become a King.
-    Cardinal,
-}
-
-impl PieceKind for Kind {
-    const ALL: &'static [Kind] = &[
-        Kind::Pawn,
-        Kind::Knight,
-        Kind::Bishop,
-        Kind::Rook,
-        Kind::Queen,
-        Kind::King,
-        Kind::Marshal,
-        Kind::Cardinal,
-    ];
-
-    #[inline(always)]
-    fn index(self) -> usize {
-        self as usize
+piece_kinds! {
+    /// The piece types of Game II.
+    pub enum Kind {
+        /// Promotes to King, Queen, Marshal or Cardinal.
+        Pawn => PAWN,
+        /// As in chess.
+        Knight => KNIGHT,
+        /// As in chess.
+        Bishop => BISHOP,
+        /// As in chess; castles while unmoved.
+        Rook => ROOK,
+        /// Rook and Bishop; may become a King.
+        Queen => QUEEN,
+        /// Royal; castles until it moves or transforms; may become a compound.
+        King => KING,
+        /// Rook and Knight; may become a King.
+        Marshal => MARSHAL,
+        /// Bishop and Knight; may become a King.
+        Cardinal => CARDINAL,
     }
-}
-
-impl KingsKind for Kind {
-    const PROMOTIONS: &'static [Kind] = &[Kind::King, Kind::Queen, Kind::Marshal, Kind::Cardinal];
-
-    #[inline(always)]
-    fn movement(self) -> Movement {
-        match self {
-            Kind::Pawn => PAWN.movement,
-            Kind::Knight => KNIGHT.movement,
-            Kind::Bishop => BISHOP.movement,
-            Kind::Rook => ROOK.movement,
-            Kind::Queen => QUEEN.movement,
-            Kind::King => KING.movement,
-            Kind::Marshal => MARSHAL.movement,
-            Kind::Cardinal => CARDINAL.movement,
-        }
-    }
-
-    const TYPES: &'static [PieceType] = &[PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, MARSHAL, CARDINAL];
+    promotions: [King, Queen, Marshal, Cardinal];
 }
 
 const QUEEN: PieceType = PieceType::new(b'q', Movement::new(false, false, true, true), "queen");
