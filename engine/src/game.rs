@@ -675,6 +675,26 @@ pub trait SearchHints: Position {
     /// Which search techniques are sound in this game.
     const SEARCH: SearchRules = SearchRules::STANDARD;
 
+    /// Whether the search lists pseudo-legal moves ([`SearchHints::search_moves`]) and
+    /// judges each only when it comes to play it: for games where judging every move
+    /// is most of the cost of a node, and a cut-off makes most judgements needless.
+    /// Perft, the protocol and the GUI still see only legal moves.
+    const LAZY_LEGALITY: bool = false;
+
+    /// The moves the search tries here, appended to `moves`, and whether any legal
+    /// move exists: by default the legal moves; with [`SearchHints::LAZY_LEGALITY`] a
+    /// superset of them, of which [`SearchHints::is_legal_to_search`] keeps the legal.
+    fn search_moves(&self, moves: &mut MoveList<Self::Move>) -> bool {
+        self.legal_moves(moves);
+        !moves.is_empty()
+    }
+
+    /// Whether `mv`, one of [`SearchHints::search_moves`], is legal; asked only with
+    /// [`SearchHints::LAZY_LEGALITY`].
+    fn is_legal_to_search(&self, _mv: Self::Move) -> bool {
+        true
+    }
+
     /// Whether `mv` captures (or otherwise wins material at once).
     fn is_capture(&self, mv: Self::Move) -> bool;
 

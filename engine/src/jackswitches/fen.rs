@@ -153,6 +153,7 @@ pub(super) fn parse(fen: &str) -> Result<JacksWitches, FenError> {
     }
     read_counters(&mut pos.turn, &fields)?;
     pos.turn.hash = pos.hash_from_scratch();
+    pos.in_check = pos.king_attacked();
     Ok(pos)
 }
 

@@ -232,6 +232,9 @@ pub struct JacksWitches {
     en_passant: Option<WideSquare>,
     /// A King has stood on its opponent's first rank: no more teleporting.
     teleport_off: bool,
+    /// Whether the side to move's King is attacked: the search asks several times a
+    /// node, and judging a move asks again.
+    in_check: bool,
 }
 
 impl JacksWitches {
@@ -243,6 +246,7 @@ impl JacksWitches {
             turn: Turn::INITIAL,
             en_passant: None,
             teleport_off: false,
+            in_check: false,
         }
     }
 
@@ -398,6 +402,11 @@ impl JacksWitches {
         }
         let wazir = self.jacks_are_wazirs();
         of(Kind::Jack).any(|jack| jack != target && self.jack_steps(jack, occupied, wazir).contains(target))
+    }
+
+    /// Whether the side to move's King is attacked, from scratch.
+    fn king_attacked(&self) -> bool {
+        self.attacked(self.king(self.turn.side), !self.turn.side)
     }
 
     /// The exclusion rule: no two teleporters hold enemy pieces of one type.
@@ -690,12 +699,13 @@ impl Position for JacksWitches {
         if next.en_passant.is_some() && !next.en_passant_capture_legal() {
             next.set_en_passant(None);
         }
+        next.in_check = next.king_attacked();
         next
     }
 
     #[inline(always)]
     fn in_check(&self) -> bool {
-        self.attacked(self.king(self.turn.side), !self.turn.side)
+        self.in_check
     }
 
     fn judge(&self, any_legal_move: bool) -> Option<GameResult> {
@@ -735,6 +745,24 @@ impl Notation for JacksWitches {
 }
 
 impl SearchHints for JacksWitches {
+    /// Judging a move is most of a node's cost here (Jacks, drags and the exclusion
+    /// rule rule out a plain pin test), and a cut-off makes most judgements needless.
+    const LAZY_LEGALITY: bool = true;
+
+    fn search_moves(&self, moves: &mut MoveList<JwMove>) -> bool {
+        let sensitive = self.sensitive_squares();
+        let mut any_legal_move = false;
+        self.pseudo_moves(|mv| {
+            any_legal_move = any_legal_move || self.is_legal_given(mv, sensitive);
+            moves.push(mv);
+        });
+        any_legal_move
+    }
+
+    fn is_legal_to_search(&self, mv: JwMove) -> bool {
+        self.is_legal_given(mv, self.sensitive_squares())
+    }
+
     #[inline(always)]
     fn is_capture(&self, mv: JwMove) -> bool {
         !mv.is_drop()
@@ -758,6 +786,7 @@ impl SearchHints for JacksWitches {
         next.set_en_passant(None);
         next.turn.hand_over(keys::BLACK_TO_MOVE);
         next.turn.halfmove = next.turn.halfmove.saturating_add(1);
+        next.in_check = next.king_attacked();
         Some(next)
     }
 

@@ -387,6 +387,8 @@ fn pawn_teleports_reset_the_move_counter() {
 
 /// The shortcut that accepts moves away from the King's lines without playing them
 /// agrees with playing every move out, over seeded random games.
+/// The legality shortcut, the search's lazy judgement and the kept check flag all
+/// agree with playing each move out.
 #[test]
 fn legality_shortcut_agrees_with_playing_out() {
     let starts = [
@@ -409,6 +411,12 @@ fn legality_shortcut_agrees_with_playing_out() {
                         legal.push(mv);
                     }
                 });
+                assert_eq!(p.in_check(), p.king_attacked(), "{}", p.fen());
+                let mut listed = MoveList::new();
+                let any_legal_move = p.search_moves(&mut listed);
+                listed.retain(|mv| p.is_legal_to_search(*mv));
+                assert_eq!(listed.as_slice(), legal.as_slice(), "{}", p.fen());
+                assert_eq!(any_legal_move, !legal.is_empty(), "{}", p.fen());
                 if legal.is_empty() {
                     break;
                 }

@@ -639,8 +639,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
 
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if let Some(result) = pos.judge(!moves.is_empty()) {
+        let any_legal_move = pos.search_moves(&mut moves);
+        if let Some(result) = pos.judge(any_legal_move) {
             return Self::result_score(result, pos.side_to_move(), ply);
         }
         // The move counter ends the game unless the move that reached it mated.
@@ -656,7 +656,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
 
         // Where a capture is compulsory the static evaluation misjudges the position
         // as it misjudges one in check: the side to move has no quiet choice.
-        let forced_capture = G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv));
+        let forced_capture =
+            G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv) && is_legal(pos, mv));
         if !pv_node && !in_check && !forced_capture && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth, a quiet move will not fall back.
             if depth <= 6 && static_eval - 80 * depth >= beta {
@@ -686,24 +687,33 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
+        // Moves searched so far: `i` less the illegal moves passed over.
+        let mut searched = 0;
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
+            if !is_legal(pos, mv) {
+                continue;
+            }
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             let gives_check = child.in_check();
             let new_depth = depth - 1 + gives_check as i32;
             self.hashes.push(child.hash());
-            let score = if i == 0 {
+            let score = if searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
             } else {
-                let reduction =
-                    if G::SEARCH.late_move_reductions && depth >= 3 && i >= 3 && !tactical && !in_check && !gives_check
-                    {
-                        let r = self.reductions[(depth as usize).min(63)][i.min(63)] as i32 + !pv_node as i32;
-                        r.clamp(0, new_depth - 1)
-                    } else {
-                        0
-                    };
+                let reduction = if G::SEARCH.late_move_reductions
+                    && depth >= 3
+                    && searched >= 3
+                    && !tactical
+                    && !in_check
+                    && !gives_check
+                {
+                    let r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32 + !pv_node as i32;
+                    r.clamp(0, new_depth - 1)
+                } else {
+                    0
+                };
                 let mut s = -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
                 if s > alpha && reduction > 0 && !self.stopped {
                     s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
@@ -713,6 +723,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
                 s
             };
+            searched += 1;
             self.hashes.pop();
             if self.stopped {
                 return 0;
@@ -768,8 +779,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
         let mut moves = MoveList::new();
-        pos.legal_moves(&mut moves);
-        if let Some(result) = pos.judge(!moves.is_empty()) {
+        let any_legal_move = pos.search_moves(&mut moves);
+        if let Some(result) = pos.judge(any_legal_move) {
             return Self::result_score(result, pos.side_to_move(), ply);
         }
         if qdepth >= QS_MAX_DEPTH {
@@ -778,7 +789,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let in_check = qdepth < QS_EVASION_DEPTH && pos.in_check();
         // Where capturing is compulsory and possible, every legal move is a capture and
         // standing pat would pretend a choice the rules do not give.
-        let forced = in_check || (G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv)));
+        let forced = in_check
+            || (G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv) && is_legal(pos, mv)));
         let mut best = -INFINITY;
         let original_alpha = alpha;
         let mut best_move = None;
@@ -806,8 +818,16 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         } else {
             moves.len()
         };
-        for i in 0..width {
+        let mut searched = 0;
+        for i in 0..moves.len() {
+            if searched == width {
+                break;
+            }
             let mv = pick_next(&mut moves, &mut scores, i);
+            if !is_legal(pos, mv) {
+                continue;
+            }
+            searched += 1;
             let child = pos.play(mv);
             self.hashes.push(child.hash());
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1);
@@ -860,6 +880,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             },
         );
     }
+}
+
+/// Whether `mv`, one of the moves [`SearchHints::search_moves`] listed, is legal.
+#[inline(always)]
+fn is_legal<G: Game>(pos: &G, mv: G::Move) -> bool {
+    !G::LAZY_LEGALITY || pos.is_legal_to_search(mv)
 }
 
 /// The score of a table entry where its bound alone decides the node.
