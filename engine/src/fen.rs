@@ -136,10 +136,11 @@ pub fn read_chess_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Role), Fe
     ))
 }
 
-/// The board and the side to move of an 8x8 FEN written with the six chess letters
-/// (its first two `fields`); the turn's counters are the defaults and its hash is
-/// left for the caller to compute once the position is complete.
-pub(crate) fn read_chess_board(fields: &[&str]) -> Result<(ChessBoard, Turn), FenError> {
+/// The fields of an 8x8 FEN written with the six chess letters, its board and its side
+/// to move; the turn's counters are the defaults and its hash is left for the caller
+/// to compute once the position is complete.
+pub(crate) fn read_chess_board(fen: &str) -> Result<(Vec<&str>, ChessBoard, Turn), FenError> {
+    let fields = split_fields(fen)?;
     let grid = parse_grid(fields[0], 8, 8, read_chess_piece)?;
     let mut board = ChessBoard::default();
     for (row, cells) in grid.iter().enumerate() {
@@ -150,7 +151,7 @@ pub(crate) fn read_chess_board(fields: &[&str]) -> Result<(ChessBoard, Turn), Fe
         }
     }
     let side = parse_side(fields[1])?;
-    Ok((board, Turn { side, ..Turn::INITIAL }))
+    Ok((fields, board, Turn { side, ..Turn::INITIAL }))
 }
 
 /// The castling and en passant fields of a game that has neither: both must be `-`.
@@ -254,6 +255,13 @@ pub(crate) fn write_chess_men(board: &ChessBoard, side: Color) -> String {
     });
     out.push(' ');
     out.push(side.to_char());
+    out
+}
+
+/// The FEN of the chess men on `board` in a game without castling or en passant.
+pub(crate) fn write_plain_chess_fen(board: &ChessBoard, turn: &Turn) -> String {
+    let mut out = write_chess_men(board, turn.side);
+    out.push_str(&format!(" - - {} {}", turn.halfmove, turn.fullmove));
     out
 }
 

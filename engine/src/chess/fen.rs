@@ -3,14 +3,13 @@
 use super::movegen::castling_squares;
 use super::{CastlingRights, Chess};
 use crate::bitboard::Bitboard;
-use crate::fen::{check_chess_army, read_chess_board, read_counters, split_fields, write_chess_men};
+use crate::fen::{check_chess_army, read_chess_board, read_counters, write_chess_men};
 use crate::game::FenError;
 use crate::game::Position;
 use crate::types::{Color, Role, Square};
 
 pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
-    let fields = split_fields(fen)?;
-    let (board, turn) = read_chess_board(&fields)?;
+    let (fields, board, turn) = read_chess_board(fen)?;
     let mut pos = Chess {
         board,
         turn,

@@ -2,14 +2,13 @@
 //! always `-`, the halfmove clock counting plies since the last capture.
 
 use super::Jabberwocky;
-use crate::fen::{expect_no_castling_or_en_passant, read_chess_board, read_counters, split_fields, write_chess_men};
+use crate::fen::{expect_no_castling_or_en_passant, read_chess_board, read_counters, write_plain_chess_fen};
 use crate::game::FenError;
 use crate::game::Position;
 use crate::types::Role;
 
 pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
-    let fields = split_fields(fen)?;
-    let (board, turn) = read_chess_board(&fields)?;
+    let (fields, board, turn) = read_chess_board(fen)?;
     let mut pos = Jabberwocky { board, turn };
     expect_no_castling_or_en_passant(fields[2], fields[3])?;
     // The side that has just moved kept a King, or its move was not legal.
@@ -23,7 +22,5 @@ pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
 }
 
 pub(super) fn write(pos: &Jabberwocky) -> String {
-    let mut out = write_chess_men(&pos.board, pos.turn.side);
-    out.push_str(&format!(" - - {} {}", pos.turn.halfmove, pos.turn.fullmove));
-    out
+    write_plain_chess_fen(&pos.board, &pos.turn)
 }

@@ -5,15 +5,14 @@
 use super::Superperm;
 use crate::bitboard::Bitboard;
 use crate::fen::{
-    check_chess_army, expect_no_castling_or_en_passant, read_chess_board, read_counters, split_fields, write_chess_men,
+    check_chess_army, expect_no_castling_or_en_passant, read_chess_board, read_counters, write_plain_chess_fen,
 };
 use crate::game::FenError;
 use crate::game::Position;
 use crate::types::Color;
 
 pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
-    let fields = split_fields(fen)?;
-    let (board, turn) = read_chess_board(&fields)?;
+    let (fields, board, turn) = read_chess_board(fen)?;
     let mut pos = Superperm {
         board,
         turn,
@@ -34,7 +33,5 @@ pub(super) fn parse(fen: &str) -> Result<Superperm, FenError> {
 }
 
 pub(super) fn write(pos: &Superperm) -> String {
-    let mut out = write_chess_men(&pos.board, pos.turn.side);
-    out.push_str(&format!(" - - {} {}", pos.turn.halfmove, pos.turn.fullmove));
-    out
+    write_plain_chess_fen(&pos.board, &pos.turn)
 }
