@@ -695,6 +695,13 @@ pub trait SearchHints: Position {
         true
     }
 
+    /// Whether any legal move exists; with [`SearchHints::LAZY_LEGALITY`] quiescence
+    /// asks this first and lists the moves only if standing pat fails, so a game
+    /// should answer it without listing them all.
+    fn has_legal_move(&self) -> bool {
+        self.search_moves(&mut MoveList::new())
+    }
+
     /// Whether `mv` captures (or otherwise wins material at once).
     fn is_capture(&self, mv: Self::Move) -> bool;
 

@@ -429,6 +429,21 @@ impl JacksWitches {
     /// Calls `push` with every move of the side to move that obeys the movement rules,
     /// before the King's safety and the exclusion rule are judged.
     fn pseudo_moves(&self, mut push: impl FnMut(JwMove)) {
+        self.pseudo_moves_until(|mv| {
+            push(mv);
+            false
+        });
+    }
+
+    /// [`Self::pseudo_moves`], stopping after the man whose move `stop` returned true
+    /// for.
+    fn pseudo_moves_until(&self, mut stop: impl FnMut(JwMove) -> bool) {
+        let done = std::cell::Cell::new(false);
+        let mut push = |mv: JwMove| {
+            if !done.get() && stop(mv) {
+                done.set(true);
+            }
+        };
         let us = self.turn.side;
         let ours = self.board.by_color(us);
         let theirs = self.board.by_color(!us);
@@ -439,6 +454,9 @@ impl JacksWitches {
         let forward: i8 = if us == Color::White { 1 } else { -1 };
 
         for from in ours & !self.immobilized(us) {
+            if done.get() {
+                return;
+            }
             let (_, kind) = self.piece_at(from).expect("a square of ours holds a piece");
             let mut each = |to: WideSquare| push(JwMove::new(from, to, None));
             match kind {
@@ -761,6 +779,16 @@ impl SearchHints for JacksWitches {
 
     fn is_legal_to_search(&self, mv: JwMove) -> bool {
         self.is_legal_given(mv, self.sensitive_squares())
+    }
+
+    fn has_legal_move(&self) -> bool {
+        let sensitive = self.sensitive_squares();
+        let mut any_legal_move = false;
+        self.pseudo_moves_until(|mv| {
+            any_legal_move = self.is_legal_given(mv, sensitive);
+            any_legal_move
+        });
+        any_legal_move
     }
 
     #[inline(always)]

@@ -417,6 +417,7 @@ fn legality_shortcut_agrees_with_playing_out() {
                 listed.retain(|mv| p.is_legal_to_search(*mv));
                 assert_eq!(listed.as_slice(), legal.as_slice(), "{}", p.fen());
                 assert_eq!(any_legal_move, !legal.is_empty(), "{}", p.fen());
+                assert_eq!(p.has_legal_move(), !legal.is_empty(), "{}", p.fen());
                 if legal.is_empty() {
                     break;
                 }

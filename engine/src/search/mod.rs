@@ -779,7 +779,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
         let mut moves = MoveList::new();
-        let any_legal_move = pos.search_moves(&mut moves);
+        // A game that judges legality lazily lists its moves only when it needs them:
+        // most nodes here stand pat.
+        let any_legal_move = if G::LAZY_LEGALITY {
+            pos.has_legal_move()
+        } else {
+            pos.search_moves(&mut moves)
+        };
         if let Some(result) = pos.judge(any_legal_move) {
             return Self::result_score(result, pos.side_to_move(), ply);
         }
@@ -787,6 +793,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.evaluator.evaluate(pos);
         }
         let in_check = qdepth < QS_EVASION_DEPTH && pos.in_check();
+        if G::LAZY_LEGALITY && (in_check || G::SEARCH.mandatory_capture) {
+            pos.search_moves(&mut moves);
+        }
         // Where capturing is compulsory and possible, every legal move is a capture and
         // standing pat would pretend a choice the rules do not give.
         let forced = in_check
@@ -800,6 +809,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 return best;
             }
             alpha = alpha.max(best);
+            if G::LAZY_LEGALITY && !G::SEARCH.mandatory_capture {
+                pos.search_moves(&mut moves);
+            }
             moves.retain(|mv| pos.is_tactical(*mv));
         }
         let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = moves
