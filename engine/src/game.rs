@@ -695,6 +695,14 @@ pub trait SearchHints: Position {
         true
     }
 
+    /// The moves of [`SearchHints::search_moves`] that [`SearchHints::is_tactical`]
+    /// keeps, in the same order: what quiescence tries once standing pat fails, with
+    /// [`SearchHints::LAZY_LEGALITY`].
+    fn tactical_search_moves(&self, moves: &mut MoveList<Self::Move>) {
+        self.search_moves(moves);
+        moves.retain(|mv| self.is_tactical(*mv));
+    }
+
     /// Whether any legal move exists; with [`SearchHints::LAZY_LEGALITY`] quiescence
     /// asks this first and lists the moves only if standing pat fails, so a game
     /// should answer it without listing them all.

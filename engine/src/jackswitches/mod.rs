@@ -429,15 +429,16 @@ impl JacksWitches {
     /// Calls `push` with every move of the side to move that obeys the movement rules,
     /// before the King's safety and the exclusion rule are judged.
     fn pseudo_moves(&self, mut push: impl FnMut(JwMove)) {
-        self.pseudo_moves_until(|mv| {
+        self.pseudo_moves_until::<false>(|mv| {
             push(mv);
             false
         });
     }
 
     /// [`Self::pseudo_moves`], stopping after the man whose move `stop` returned true
-    /// for.
-    fn pseudo_moves_until(&self, mut stop: impl FnMut(JwMove) -> bool) {
+    /// for; with `TACTICAL`, only the moves [`SearchHints::is_tactical`] keeps
+    /// (captures and promotions), in the same order.
+    fn pseudo_moves_until<const TACTICAL: bool>(&self, mut stop: impl FnMut(JwMove) -> bool) {
         let done = std::cell::Cell::new(false);
         let mut push = |mv: JwMove| {
             if !done.get() && stop(mv) {
@@ -449,6 +450,8 @@ impl JacksWitches {
         let theirs = self.board.by_color(!us);
         let occupied = self.board.occupied();
         let empty = SQUARES & !occupied;
+        // Where a move may go: anywhere, or onto an enemy man for a capture.
+        let reach = if TACTICAL { theirs } else { SQUARES };
         let wazir = self.jacks_are_wazirs();
         let free_teleporters = TELEPORTERS & empty;
         let forward: i8 = if us == Color::White { 1 } else { -1 };
@@ -471,8 +474,10 @@ impl JacksWitches {
                         }
                     };
                     if let Some(one) = from.step(0, forward).filter(|s| empty.contains(*s)) {
-                        promote(one, &mut push);
-                        if from.relative_rank(us) == 1 {
+                        if !TACTICAL || one.rank() == last_rank(us) {
+                            promote(one, &mut push);
+                        }
+                        if !TACTICAL && from.relative_rank(us) == 1 {
                             if let Some(two) = one.step(0, forward).filter(|s| empty.contains(*s)) {
                                 push(JwMove::new(from, two, None));
                             }
@@ -486,13 +491,17 @@ impl JacksWitches {
                         promote(to, &mut push);
                     }
                 }
-                Kind::Knight => (knight_attacks(from) & !ours).for_each(&mut each),
-                Kind::Bishop => (bishop_attacks(from, occupied) & !ours).for_each(&mut each),
-                Kind::Rook => (rook_attacks(from, occupied) & !ours).for_each(&mut each),
-                Kind::King => (king_attacks(from) & !ours).for_each(&mut each),
-                Kind::Lion => ((lion_leaps(from) & empty) | (king_attacks(from) & theirs)).for_each(&mut each),
-                Kind::Witch => (queen_attacks(from, occupied) & empty).for_each(&mut each),
-                Kind::Jack => (self.jack_steps(from, occupied, wazir) & !ours.without(from)).for_each(&mut each),
+                Kind::Knight => (knight_attacks(from) & !ours & reach).for_each(&mut each),
+                Kind::Bishop => (bishop_attacks(from, occupied) & !ours & reach).for_each(&mut each),
+                Kind::Rook => (rook_attacks(from, occupied) & !ours & reach).for_each(&mut each),
+                Kind::King => (king_attacks(from) & !ours & reach).for_each(&mut each),
+                Kind::Lion => {
+                    (((lion_leaps(from) & empty) | (king_attacks(from) & theirs)) & reach).for_each(&mut each)
+                }
+                Kind::Witch => (queen_attacks(from, occupied) & empty & reach).for_each(&mut each),
+                Kind::Jack => {
+                    (self.jack_steps(from, occupied, wazir) & !ours.without(from) & reach).for_each(&mut each)
+                }
                 Kind::Cannon | Kind::Vao => {
                     let directions = if kind == Kind::Cannon {
                         ROOK_DIRECTIONS
@@ -500,7 +509,7 @@ impl JacksWitches {
                         BISHOP_DIRECTIONS
                     };
                     for d in directions {
-                        let mut targets = ray_attacks(from, d, occupied) & empty;
+                        let mut targets = ray_attacks(from, d, occupied) & empty & reach;
                         if let Some(hit) = cannon_target(from, d, occupied).filter(|s| theirs.contains(*s)) {
                             targets = targets.with(hit);
                         }
@@ -509,11 +518,13 @@ impl JacksWitches {
                             push(JwMove::new(from, to, Some(Kind::Vao)));
                         }
                     }
-                    push(JwMove::new(from, from, Some(kind.flipped())));
+                    if !TACTICAL {
+                        push(JwMove::new(from, from, Some(kind.flipped())));
+                    }
                 }
             }
             let eye_shut = kind == Kind::Jack && occupied.contains(mirror(from));
-            if !self.teleport_off && TELEPORTERS.contains(from) && !eye_shut {
+            if !TACTICAL && !self.teleport_off && TELEPORTERS.contains(from) && !eye_shut {
                 for to in free_teleporters {
                     if kind.is_cannon() {
                         push(JwMove::teleport(from, to, Some(Kind::Cannon)));
@@ -524,7 +535,7 @@ impl JacksWitches {
                 }
             }
         }
-        if self.hand[us.index()] > 0 {
+        if !TACTICAL && self.hand[us.index()] > 0 {
             for to in drop_squares(us) & empty {
                 push(JwMove::drop(to));
             }
@@ -781,10 +792,17 @@ impl SearchHints for JacksWitches {
         self.is_legal_given(mv, self.sensitive_squares())
     }
 
+    fn tactical_search_moves(&self, moves: &mut MoveList<JwMove>) {
+        self.pseudo_moves_until::<true>(|mv| {
+            moves.push(mv);
+            false
+        });
+    }
+
     fn has_legal_move(&self) -> bool {
         let sensitive = self.sensitive_squares();
         let mut any_legal_move = false;
-        self.pseudo_moves_until(|mv| {
+        self.pseudo_moves_until::<false>(|mv| {
             any_legal_move = self.is_legal_given(mv, sensitive);
             any_legal_move
         });

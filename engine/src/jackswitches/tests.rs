@@ -418,6 +418,12 @@ fn legality_shortcut_agrees_with_playing_out() {
                 assert_eq!(listed.as_slice(), legal.as_slice(), "{}", p.fen());
                 assert_eq!(any_legal_move, !legal.is_empty(), "{}", p.fen());
                 assert_eq!(p.has_legal_move(), !legal.is_empty(), "{}", p.fen());
+                let mut tactical = MoveList::new();
+                p.tactical_search_moves(&mut tactical);
+                let mut all = MoveList::new();
+                p.search_moves(&mut all);
+                all.retain(|mv| p.is_tactical(*mv));
+                assert_eq!(tactical.as_slice(), all.as_slice(), "{}", p.fen());
                 if legal.is_empty() {
                     break;
                 }

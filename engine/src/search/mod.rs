@@ -810,9 +810,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             alpha = alpha.max(best);
             if G::LAZY_LEGALITY && !G::SEARCH.mandatory_capture {
-                pos.search_moves(&mut moves);
+                pos.tactical_search_moves(&mut moves);
+            } else {
+                moves.retain(|mv| pos.is_tactical(*mv));
             }
-            moves.retain(|mv| pos.is_tactical(*mv));
         }
         let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = moves
             .iter()
