@@ -6,7 +6,7 @@
 use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
 use crate::bitboard::{Bitboard, WideBitboard};
 use crate::game::Turn;
-use crate::types::{Color, Role, Square, WideSquare};
+use crate::types::{Color, Kind, Square, WideSquare};
 use std::marker::PhantomData;
 use std::ops::{BitAnd, BitOr, BitXorAssign, Index, IndexMut};
 
@@ -59,12 +59,12 @@ pub trait PieceKind: Copy + Eq + 'static {
     fn index(self) -> usize;
 }
 
-impl PieceKind for Role {
-    const ALL: &'static [Role] = &Role::ALL;
+impl PieceKind for Kind {
+    const ALL: &'static [Kind] = &Kind::ALL;
 
     #[inline(always)]
     fn index(self) -> usize {
-        Role::index(self)
+        Kind::index(self)
     }
 }
 
@@ -137,7 +137,7 @@ impl<B: SquareSet, K: PieceKind, const N: usize> Default for PieceBoard<B, K, N>
 }
 
 /// The board of the games played with the six chess pieces on 8x8 squares.
-pub type ChessBoard = PieceBoard<Bitboard, Role, 6>;
+pub type ChessBoard = PieceBoard<Bitboard, Kind, 6>;
 
 impl<B: SquareSet, K: PieceKind, const N: usize> PieceBoard<B, K, N> {
     /// Adds a man of `color` and `kind` on `sq` if the square holds none, removes it
@@ -222,12 +222,12 @@ impl ChessBoard {
     /// blockers.
     #[inline(always)]
     pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        let queens = self.by_kind(Role::Queen);
-        let diagonal = (self.by_kind(Role::Bishop) | queens) & bishop_attacks(sq, occupied);
-        let straight = (self.by_kind(Role::Rook) | queens) & rook_attacks(sq, occupied);
-        let leapers = (knight_attacks(sq) & self.by_kind(Role::Knight))
-            | (king_attacks(sq) & self.by_kind(Role::King))
-            | (pawn_attacks(!by, sq) & self.by_kind(Role::Pawn));
+        let queens = self.by_kind(Kind::Queen);
+        let diagonal = (self.by_kind(Kind::Bishop) | queens) & bishop_attacks(sq, occupied);
+        let straight = (self.by_kind(Kind::Rook) | queens) & rook_attacks(sq, occupied);
+        let leapers = (knight_attacks(sq) & self.by_kind(Kind::Knight))
+            | (king_attacks(sq) & self.by_kind(Kind::King))
+            | (pawn_attacks(!by, sq) & self.by_kind(Kind::Pawn));
         (diagonal | straight | leapers) & self.by_color(by)
     }
 
@@ -237,14 +237,14 @@ impl ChessBoard {
     #[inline(always)]
     pub(crate) fn checks_and_pins(&self, king: Square, us: Color) -> (Bitboard, Bitboard) {
         let theirs = self.by_color(!us);
-        let queens = self.by_kind(Role::Queen);
+        let queens = self.by_kind(Kind::Queen);
         // Our own men are transparent here, so every aligned slider is seen.
-        let snipers = ((rook_attacks(king, theirs) & (self.by_kind(Role::Rook) | queens))
-            | (bishop_attacks(king, theirs) & (self.by_kind(Role::Bishop) | queens)))
+        let snipers = ((rook_attacks(king, theirs) & (self.by_kind(Kind::Rook) | queens))
+            | (bishop_attacks(king, theirs) & (self.by_kind(Kind::Bishop) | queens)))
             & theirs;
-        let mut checkers = ((knight_attacks(king) & self.by_kind(Role::Knight))
-            | (pawn_attacks(us, king) & self.by_kind(Role::Pawn))
-            | (king_attacks(king) & self.by_kind(Role::King)))
+        let mut checkers = ((knight_attacks(king) & self.by_kind(Kind::Knight))
+            | (pawn_attacks(us, king) & self.by_kind(Kind::Pawn))
+            | (king_attacks(king) & self.by_kind(Kind::King)))
             & theirs;
         let occupied = self.occupied();
         let mut pinned = Bitboard::EMPTY;
@@ -274,11 +274,11 @@ mod tests {
         let keys: [u64; 768] = zobrist::keys(1);
         let mut board = ChessBoard::default();
         let mut turn = Turn::INITIAL;
-        board.toggle(Color::Black, Role::Knight, sq("g8"), &keys, &mut turn);
-        assert_eq!(board.piece_at(sq("g8")), Some((Color::Black, Role::Knight)));
+        board.toggle(Color::Black, Kind::Knight, sq("g8"), &keys, &mut turn);
+        assert_eq!(board.piece_at(sq("g8")), Some((Color::Black, Kind::Knight)));
         assert_eq!({ turn.hash }, board.hash(&keys));
         assert_ne!({ turn.hash }, 0);
-        board.toggle(Color::Black, Role::Knight, sq("g8"), &keys, &mut turn);
+        board.toggle(Color::Black, Kind::Knight, sq("g8"), &keys, &mut turn);
         assert_eq!(board, ChessBoard::default());
         assert_eq!(turn, Turn::INITIAL);
     }
@@ -289,10 +289,10 @@ mod tests {
         let mut board = ChessBoard::default();
         let mut turn = Turn::INITIAL;
         for (color, role, sq) in [
-            (Color::White, Role::King, sq("e1")),
-            (Color::White, Role::Knight, sq("e2")),
-            (Color::Black, Role::Rook, sq("e8")),
-            (Color::Black, Role::Bishop, sq("b4")),
+            (Color::White, Kind::King, sq("e1")),
+            (Color::White, Kind::Knight, sq("e2")),
+            (Color::Black, Kind::Rook, sq("e8")),
+            (Color::Black, Kind::Bishop, sq("b4")),
         ] {
             board.toggle(color, role, sq, &keys, &mut turn);
         }

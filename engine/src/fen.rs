@@ -3,7 +3,7 @@
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{FenError, Turn};
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Kind, Square};
 use std::iter::Peekable;
 use std::str::Chars;
 
@@ -123,16 +123,16 @@ pub fn split_fields_with_extra(fen: &str) -> Result<(Vec<&str>, Option<&str>), F
 }
 
 /// Reads a chess piece letter (upper case White) for [`parse_grid`].
-pub fn read_chess_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Role), FenError> {
+pub fn read_chess_piece(chars: &mut Peekable<Chars>) -> Result<(Color, Kind), FenError> {
     let c = chars.next().ok_or(FenError::InvalidPiece(' '))?;
-    let role = Role::from_char(c).ok_or(FenError::InvalidPiece(c))?;
+    let kind = Kind::from_char(c).ok_or(FenError::InvalidPiece(c))?;
     Ok((
         if c.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         },
-        role,
+        kind,
     ))
 }
 
@@ -145,8 +145,8 @@ pub(crate) fn read_chess_board(fen: &str) -> Result<(Vec<&str>, ChessBoard, Turn
     let mut board = ChessBoard::default();
     for (row, cells) in grid.iter().enumerate() {
         for (file, cell) in cells.iter().enumerate() {
-            if let Some((color, role)) = *cell {
-                board.flip(color, role, Square::from_coords(file as u8, 7 - row as u8));
+            if let Some((color, kind)) = *cell {
+                board.flip(color, kind, Square::from_coords(file as u8, 7 - row as u8));
             }
         }
     }
@@ -169,7 +169,7 @@ pub fn expect_no_castling_or_en_passant(castling: &str, en_passant: &str) -> Res
 /// pawn on the rank `last_rank` (where it would have promoted).
 pub fn check_chess_army(board: &ChessBoard, color: Color, most: u32, last_rank: Bitboard) -> Result<(), FenError> {
     let name = color.name();
-    match board.pieces(color, Role::King).count() {
+    match board.pieces(color, Kind::King).count() {
         0 => return Err(FenError::MissingKing(name)),
         1 => {}
         _ => return Err(FenError::TooManyKings(name)),
@@ -177,10 +177,10 @@ pub fn check_chess_army(board: &ChessBoard, color: Color, most: u32, last_rank: 
     if board.by_color(color).count() > most {
         return Err(FenError::TooManyPieces(name, most));
     }
-    if board.pieces(color, Role::Pawn).count() > 8 {
+    if board.pieces(color, Kind::Pawn).count() > 8 {
         return Err(FenError::TooManyPawns(name));
     }
-    if (board.pieces(color, Role::Pawn) & last_rank).nonempty() {
+    if (board.pieces(color, Kind::Pawn) & last_rank).nonempty() {
         return Err(FenError::PawnOnBackRank);
     }
     Ok(())
@@ -251,7 +251,7 @@ pub(crate) fn read_counters(turn: &mut Turn, fields: &[&str]) -> Result<(), FenE
 pub(crate) fn write_chess_men(board: &ChessBoard, side: Color) -> String {
     let mut out = String::with_capacity(90);
     write_board(&mut out, |sq| {
-        board.piece_at(sq).map(|(color, role)| role.fen_char(color))
+        board.piece_at(sq).map(|(color, kind)| kind.fen_char(color))
     });
     out.push(' ');
     out.push(side.to_char());

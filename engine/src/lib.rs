@@ -37,7 +37,7 @@ pub use kings::twokings::TwoKings;
 pub use kings::KingsMove;
 pub use moves::PackedMove;
 pub use superperm::{Superperm, SuperpermMove};
-pub use types::{Color, Role, Square, WideSquare};
+pub use types::{Color, Kind, Square, WideSquare};
 pub use view::{ChoiceView, GameView, HandView, MoveView, PieceView, PositionView};
 pub mod search;
 mod sets;

@@ -88,21 +88,21 @@ pub trait PackedMove: Copy {
 /// The flags of a chess piece chosen by a move (a promotion, Jabberwocky's King on its
 /// farthest rank) in a 16-bit move of the 8x8 games: a flag at bit 14, the piece
 /// (knight to queen) at bits 12-13.
-pub(crate) mod role_choice {
-    use crate::types::Role;
+pub(crate) mod kind_choice {
+    use crate::types::Kind;
 
     const CHOSEN: u16 = 1 << 14;
 
-    /// The flags of `role`, none when there is no choice.
+    /// The flags of `kind`, none when there is no choice.
     #[inline(always)]
-    pub(crate) fn pack(role: Option<Role>) -> u16 {
-        role.map_or(0, |role| CHOSEN | (role as u16 - Role::Knight as u16) << 12)
+    pub(crate) fn pack(kind: Option<Kind>) -> u16 {
+        kind.map_or(0, |kind| CHOSEN | (kind as u16 - Kind::Knight as u16) << 12)
     }
 
     /// The piece chosen by a move with these bits.
     #[inline(always)]
-    pub(crate) fn unpack(bits: u16) -> Option<Role> {
-        (bits & CHOSEN != 0).then(|| Role::ALL[Role::Knight as usize + (bits >> 12 & 3) as usize])
+    pub(crate) fn unpack(bits: u16) -> Option<Kind> {
+        (bits & CHOSEN != 0).then(|| Kind::ALL[Kind::Knight as usize + (bits >> 12 & 3) as usize])
     }
 }
 

@@ -4,7 +4,7 @@
 
 use crate::bitboard::Bitboard;
 use crate::game::{MoveList, Position};
-use crate::types::Role;
+use crate::types::Kind;
 
 /// The legal destinations of one man of game `G`.
 pub(crate) trait DestinationSet<G: Position>: Copy {
@@ -48,12 +48,12 @@ pub(crate) fn count_legal_moves<G: SetGenerator>(pos: &G) -> u64 {
 /// The promotion ranks of the 8x8 games.
 pub(crate) const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
 
-/// The moves of a man of `role` to `to`: a pawn reaching the last rank promotes to
+/// The moves of a man of `kind` to `to`: a pawn reaching the last rank promotes to
 /// one of four pieces.
 #[inline(always)]
-pub(crate) fn count_with_promotions(role: Role, to: Bitboard) -> u64 {
+pub(crate) fn count_with_promotions(kind: Kind, to: Bitboard) -> u64 {
     let mut n = to.count() as u64;
-    if role == Role::Pawn {
+    if kind == Kind::Pawn {
         n += 3 * (to & PROMOTION_RANKS).count() as u64;
     }
     n

@@ -1,4 +1,4 @@
-//! Colours, chess piece roles and the squares of the 8x8 and 12x8 boards.
+//! Colours, chess piece kinds and the squares of the 8x8 and 12x8 boards.
 
 use std::fmt;
 
@@ -69,7 +69,7 @@ impl std::ops::Not for Color {
 
 /// The six piece types of orthodox chess, shared by the games built on it.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Role {
+pub enum Kind {
     /// Steps forward (two squares from its first rank), captures one step diagonally
     /// forward.
     Pawn,
@@ -85,21 +85,21 @@ pub enum Role {
     King,
 }
 
-impl Role {
-    /// Every role, in index order.
-    pub const ALL: [Role; 6] = [
-        Role::Pawn,
-        Role::Knight,
-        Role::Bishop,
-        Role::Rook,
-        Role::Queen,
-        Role::King,
+impl Kind {
+    /// Every kind, in index order.
+    pub const ALL: [Kind; 6] = [
+        Kind::Pawn,
+        Kind::Knight,
+        Kind::Bishop,
+        Kind::Rook,
+        Kind::Queen,
+        Kind::King,
     ];
     /// Promotion choices in the order UCI move lists usually print them.
-    pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+    pub const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
 
-    /// 0 for the pawn to 5 for the king, the order of [`Role::ALL`]: the index of
-    /// per-role tables.
+    /// 0 for the pawn to 5 for the king, the order of [`Kind::ALL`]: the index of
+    /// per-kind tables.
     #[inline(always)]
     pub const fn index(self) -> usize {
         self as usize
@@ -108,24 +108,24 @@ impl Role {
     /// Lower-case letter (black piece in FEN, promotion suffix in UCI).
     pub const fn char(self) -> char {
         match self {
-            Role::Pawn => 'p',
-            Role::Knight => 'n',
-            Role::Bishop => 'b',
-            Role::Rook => 'r',
-            Role::Queen => 'q',
-            Role::King => 'k',
+            Kind::Pawn => 'p',
+            Kind::Knight => 'n',
+            Kind::Bishop => 'b',
+            Kind::Rook => 'r',
+            Kind::Queen => 'q',
+            Kind::King => 'k',
         }
     }
 
-    /// The role of a FEN letter, either case.
-    pub fn from_char(c: char) -> Option<Role> {
+    /// The kind of a FEN letter, either case.
+    pub fn from_char(c: char) -> Option<Kind> {
         Some(match c.to_ascii_lowercase() {
-            'p' => Role::Pawn,
-            'n' => Role::Knight,
-            'b' => Role::Bishop,
-            'r' => Role::Rook,
-            'q' => Role::Queen,
-            'k' => Role::King,
+            'p' => Kind::Pawn,
+            'n' => Kind::Knight,
+            'b' => Kind::Bishop,
+            'r' => Kind::Rook,
+            'q' => Kind::Queen,
+            'k' => Kind::King,
             _ => return None,
         })
     }
@@ -133,16 +133,16 @@ impl Role {
     /// The lower-case English name, as views and glyphs name piece types.
     pub const fn name(self) -> &'static str {
         match self {
-            Role::Pawn => "pawn",
-            Role::Knight => "knight",
-            Role::Bishop => "bishop",
-            Role::Rook => "rook",
-            Role::Queen => "queen",
-            Role::King => "king",
+            Kind::Pawn => "pawn",
+            Kind::Knight => "knight",
+            Kind::Bishop => "bishop",
+            Kind::Rook => "rook",
+            Kind::Queen => "queen",
+            Kind::King => "king",
         }
     }
 
-    /// FEN letter of a piece of this role and colour.
+    /// FEN letter of a piece of this kind and colour.
     pub fn fen_char(self, color: Color) -> char {
         match color {
             Color::White => self.char().to_ascii_uppercase(),

@@ -7,7 +7,7 @@
 
 use crate::board::ChessBoard;
 use crate::game::Game;
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Kind, Square};
 use serde::Serialize;
 
 /// The name of a square: `e4`, or `Ae4` when the game has several boards.
@@ -46,7 +46,7 @@ pub struct PieceView {
 
 impl PieceView {
     /// An orthodox chess piece, without badge.
-    pub(crate) fn of_role(square: String, color: Color, role: Role) -> PieceView {
+    pub(crate) fn of_kind(square: String, color: Color, role: Kind) -> PieceView {
         PieceView {
             square,
             color: color.name(),
@@ -63,7 +63,7 @@ impl PieceView {
             .into_iter()
             .filter_map(|sq| {
                 let (color, role) = board.piece_at(sq)?;
-                Some(PieceView::of_role(single_square_name(sq), color, role))
+                Some(PieceView::of_kind(single_square_name(sq), color, role))
             })
             .collect()
     }

@@ -8,7 +8,7 @@ use vorpal_engine::alice::{AliceGame, AliceMoveKind};
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
-use vorpal_engine::{AliceMove, Bitboard, Color, Position, Role};
+use vorpal_engine::{AliceMove, Bitboard, Color, Kind, Position};
 
 /// Bonus of a non-pawn piece standing on the board opposite the enemy king.
 const GLASS_THREAT: [Tapered; 6] = [
@@ -41,15 +41,15 @@ impl AliceEval {
                 .filter(|&o| o != id)
                 .fold(Bitboard::FULL, |acc, o| acc & pos.board(o).occupied());
             let reachable = !board.by_color(us) & !blocked_everywhere;
-            for role in Role::ALL {
+            for role in Kind::ALL {
                 for sq in board.pieces(us, role) {
                     let relative = if us == Color::White { sq } else { sq.flip_rank() };
                     score += MATERIAL[role.index()] + TABLES[role.index()][relative.index()];
                     let attacks = match role {
-                        Role::Knight => knight_attacks(sq),
-                        Role::Bishop => bishop_attacks(sq, occupied),
-                        Role::Rook => rook_attacks(sq, occupied),
-                        Role::Queen => queen_attacks(sq, occupied),
+                        Kind::Knight => knight_attacks(sq),
+                        Kind::Bishop => bishop_attacks(sq, occupied),
+                        Kind::Rook => rook_attacks(sq, occupied),
+                        Kind::Queen => queen_attacks(sq, occupied),
                         _ => continue,
                     };
                     let mobility = (attacks & reachable).count() as i32 - MOBILITY_BASE[role.index()];
@@ -71,7 +71,7 @@ impl<const N: usize> Evaluator<AliceGame<N>> for AliceEval {
         let phase: i32 = (0..N)
             .map(|id| {
                 let board = pos.board(id);
-                Role::ALL
+                Kind::ALL
                     .iter()
                     .map(|&r| {
                         PHASE[r.index()]

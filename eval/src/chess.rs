@@ -6,7 +6,7 @@ use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_
 use vorpal_engine::chess::MoveKind;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
-use vorpal_engine::{Bitboard, Chess, ChessMove, Color, Position, Role, Square};
+use vorpal_engine::{Bitboard, Chess, ChessMove, Color, Kind, Position, Square};
 
 pub(crate) const MATERIAL: [Tapered; 6] = [
     Tapered::new(85, 105),
@@ -148,8 +148,8 @@ impl ChessEval {
         let them = !us;
         let occupied = pos.board().occupied();
         let ours = pos.board().by_color(us);
-        let our_pawns = pos.board().pieces(us, Role::Pawn);
-        let their_pawns = pos.board().pieces(them, Role::Pawn);
+        let our_pawns = pos.board().pieces(us, Kind::Pawn);
+        let their_pawns = pos.board().pieces(them, Kind::Pawn);
         let their_pawn_attacks: Bitboard = their_pawns
             .map(|sq| pawn_attacks(them, sq))
             .fold(Bitboard::EMPTY, |a, b| a | b);
@@ -161,15 +161,15 @@ impl ChessEval {
         let mut attack_units = 0;
         let mut attackers = 0;
 
-        for role in Role::ALL {
+        for role in Kind::ALL {
             for sq in pos.board().pieces(us, role) {
                 let relative = if us == Color::White { sq } else { sq.flip_rank() };
                 score += MATERIAL[role.index()] + TABLES[role.index()][relative.index()];
                 let attacks = match role {
-                    Role::Knight => knight_attacks(sq),
-                    Role::Bishop => bishop_attacks(sq, occupied),
-                    Role::Rook => rook_attacks(sq, occupied),
-                    Role::Queen => queen_attacks(sq, occupied),
+                    Kind::Knight => knight_attacks(sq),
+                    Kind::Bishop => bishop_attacks(sq, occupied),
+                    Kind::Rook => rook_attacks(sq, occupied),
+                    Kind::Queen => queen_attacks(sq, occupied),
                     _ => continue,
                 };
                 let mobility = (attacks & !ours & !their_pawn_attacks).count() as i32 - MOBILITY_BASE[role.index()];
@@ -179,7 +179,7 @@ impl ChessEval {
                     attackers += 1;
                     attack_units += hits * KING_ATTACK_WEIGHT[role.index()];
                 }
-                if role == Role::Rook {
+                if role == Kind::Rook {
                     let file = Bitboard::file(sq.file());
                     if (file & our_pawns).is_empty() {
                         score += if (file & their_pawns).is_empty() {
@@ -191,7 +191,7 @@ impl ChessEval {
                 }
             }
         }
-        if pos.board().pieces(us, Role::Bishop).count() >= 2 {
+        if pos.board().pieces(us, Kind::Bishop).count() >= 2 {
             score += BISHOP_PAIR;
         }
 
@@ -214,7 +214,7 @@ impl ChessEval {
             score.mg += shelter * SHIELD_PAWN;
         }
         // Attacks on the enemy king count for us: more attackers, disproportionately more.
-        if attackers >= 2 && pos.board().pieces(us, Role::Queen).nonempty() {
+        if attackers >= 2 && pos.board().pieces(us, Kind::Queen).nonempty() {
             score.mg += attack_units * attack_units / 2;
         }
         score
@@ -223,7 +223,7 @@ impl ChessEval {
 
 impl Evaluator<Chess> for ChessEval {
     fn evaluate(&self, pos: &Chess) -> i32 {
-        let phase: i32 = Role::ALL
+        let phase: i32 = Kind::ALL
             .iter()
             .map(|r| PHASE[r.index()] * pos.board().by_kind(*r).count() as i32)
             .sum();
@@ -232,14 +232,14 @@ impl Evaluator<Chess> for ChessEval {
         let mut score = total.blend(phase, MAX_PHASE) + TEMPO;
         // Without pawns, an edge of less than a rook rarely wins.
         let stronger = if score > 0 { us } else { !us };
-        if pos.board().pieces(stronger, Role::Pawn).is_empty() {
+        if pos.board().pieces(stronger, Kind::Pawn).is_empty() {
             let material = |c: Color| -> i32 {
-                Role::ALL[1..5]
+                Kind::ALL[1..5]
                     .iter()
                     .map(|r| ORDER_VALUE[r.index()] * pos.board().pieces(c, *r).count() as i32)
                     .sum()
             };
-            if material(stronger) - material(!stronger) < ORDER_VALUE[Role::Rook.index()] {
+            if material(stronger) - material(!stronger) < ORDER_VALUE[Kind::Rook.index()] {
                 score /= 4;
             }
         }

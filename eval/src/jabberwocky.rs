@@ -6,9 +6,9 @@
 
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
-use vorpal_engine::{Bitboard, Color, Jabberwocky, JabberwockyMove, Position, Role};
+use vorpal_engine::{Bitboard, Color, Jabberwocky, JabberwockyMove, Kind, Position};
 
-/// Value of a piece by its present type (index: Role), counting what it becomes.
+/// Value of a piece by its present type (index: Kind), counting what it becomes.
 const VALUE: [i32; 6] = [100, 250, 300, 420, 650, 350];
 /// Each King beyond the first, up to four: room to move them, spares to lose.
 const SPARE_KING: i32 = 60;
@@ -30,18 +30,18 @@ impl JabberwockyEval {
         let occupied = pos.board().occupied();
         let not_ours = !pos.board().by_color(us);
         let mut score = 0;
-        for role in Role::ALL {
-            let pieces = pos.board().pieces(us, role);
-            score += VALUE[role.index()] * pieces.count() as i32;
-            if role == Role::Pawn {
+        for kind in Kind::ALL {
+            let pieces = pos.board().pieces(us, kind);
+            score += VALUE[kind.index()] * pieces.count() as i32;
+            if kind == Kind::Pawn {
                 continue;
             }
             for sq in pieces {
-                let reach = Jabberwocky::attacks(role, us, sq, occupied) & not_ours;
+                let reach = Jabberwocky::attacks(kind, us, sq, occupied) & not_ours;
                 score += MOBILITY * reach.count() as i32;
             }
         }
-        let kings = pos.board().pieces(us, Role::King);
+        let kings = pos.board().pieces(us, Kind::King);
         score += match kings.count() {
             0 => NO_KING,
             1 => LONE_KING,

@@ -13,14 +13,14 @@ use vorpal_engine::kings::twokings;
 use vorpal_engine::kings::KingsKind;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
-use vorpal_engine::{Bitboard, Color, KingsMove, Maharajah, Position, Role, SearchHints, Square, TwoKings};
+use vorpal_engine::{Bitboard, Color, Kind, KingsMove, Maharajah, Position, SearchHints, Square, TwoKings};
 
 const TEMPO: i32 = 10;
 /// Per square a long-range piece reaches.
 const MOBILITY: i32 = 3;
 
 /// The piece-square entry of a chess role for `color` on `sq`.
-fn table(role: Role, color: Color, sq: Square) -> Tapered {
+fn table(role: Kind, color: Color, sq: Square) -> Tapered {
     let relative = if color == Color::White { sq } else { sq.flip_rank() };
     TABLES[role.index()][relative.index()]
 }
@@ -46,10 +46,10 @@ impl MaharajahEval {
         let mut score = Tapered::default();
         for &kind in maharajah::Kind::ALL {
             let role = match kind {
-                maharajah::Kind::Pawn => Role::Pawn,
-                maharajah::Kind::Knight | maharajah::Kind::Warrior => Role::Knight,
-                maharajah::Kind::Bishop => Role::Bishop,
-                maharajah::Kind::Rook => Role::Rook,
+                maharajah::Kind::Pawn => Kind::Pawn,
+                maharajah::Kind::Knight | maharajah::Kind::Warrior => Kind::Knight,
+                maharajah::Kind::Bishop => Kind::Bishop,
+                maharajah::Kind::Rook => Kind::Rook,
             };
             for sq in pos.pieces(us, kind) {
                 let value = MAHARAJAH_VALUE[kind.index()];
@@ -92,7 +92,7 @@ impl Evaluator<Maharajah> for MaharajahEval {
         };
         let promotion = mv
             .promotion()
-            .and_then(maharajah::Kind::from_letter)
+            .and_then(maharajah::Kind::from_char)
             .map_or(0, |k| MAHARAJAH_VALUE[k.index()]);
         victim + promotion
     }
@@ -128,12 +128,12 @@ impl TwoKingsEval {
         let mut mobility = 0;
         for &kind in twokings::Kind::ALL {
             let role = match kind {
-                twokings::Kind::Pawn => Role::Pawn,
-                twokings::Kind::Knight => Role::Knight,
-                twokings::Kind::Bishop => Role::Bishop,
-                twokings::Kind::Rook => Role::Rook,
-                twokings::Kind::King => Role::King,
-                _ => Role::Queen,
+                twokings::Kind::Pawn => Kind::Pawn,
+                twokings::Kind::Knight => Kind::Knight,
+                twokings::Kind::Bishop => Kind::Bishop,
+                twokings::Kind::Rook => Kind::Rook,
+                twokings::Kind::King => Kind::King,
+                _ => Kind::Queen,
             };
             for sq in pos.pieces(us, kind) {
                 let value = TWOKINGS_VALUE[kind.index()];
@@ -171,7 +171,7 @@ impl Evaluator<TwoKings> for TwoKingsEval {
         };
         let promotion = mv
             .promotion()
-            .and_then(twokings::Kind::from_letter)
+            .and_then(twokings::Kind::from_char)
             .map_or(0, |k| TWOKINGS_VALUE[k.index()]);
         victim + promotion
     }

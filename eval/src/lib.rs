@@ -18,7 +18,7 @@ pub use superperm::SuperpermEval;
 
 use vorpal_engine::alice::AliceGame;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Chess, Color, Game, Jabberwocky, JacksWitches, Maharajah, Role, Superperm, TwoKings};
+use vorpal_engine::{Chess, Color, Game, Jabberwocky, JacksWitches, Kind, Maharajah, Superperm, TwoKings};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
@@ -54,12 +54,12 @@ impl Evaluated for TwoKings {
     type Eval = TwoKingsEval;
 }
 
-/// `us`'s material less the opponent's: `values` by role times the number of pieces
-/// `count` gives for each colour and role.
-fn material_balance(values: &[i32; 6], us: Color, count: impl Fn(Color, Role) -> u32) -> i32 {
-    Role::ALL
+/// `us`'s material less the opponent's: `values` by kind times the number of pieces
+/// `count` gives for each colour and kind.
+fn material_balance(values: &[i32; 6], us: Color, count: impl Fn(Color, Kind) -> u32) -> i32 {
+    Kind::ALL
         .iter()
-        .map(|&role| values[role.index()] * (count(us, role) as i32 - count(!us, role) as i32))
+        .map(|&kind| values[kind.index()] * (count(us, kind) as i32 - count(!us, kind) as i32))
         .sum()
 }
 

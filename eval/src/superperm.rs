@@ -9,7 +9,7 @@ use crate::Tapered;
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
-use vorpal_engine::{Color, Position, Role, SearchHints, Superperm, SuperpermMove};
+use vorpal_engine::{Color, Kind, Position, SearchHints, Superperm, SuperpermMove};
 
 /// Weight of one attacked square around the enemy King, by attacker.
 const KING_ATTACK_WEIGHT: [i32; 6] = [1, 2, 2, 3, 5, 0];
@@ -23,15 +23,15 @@ const TEMPO: i32 = 10;
 #[derive(Copy, Clone, Debug, Default)]
 pub struct SuperpermEval;
 
-fn attacks(pos: &Superperm, role: Role, color: Color, sq: vorpal_engine::Square) -> vorpal_engine::Bitboard {
+fn attacks(pos: &Superperm, kind: Kind, color: Color, sq: vorpal_engine::Square) -> vorpal_engine::Bitboard {
     let occupied = pos.board().occupied();
-    match role {
-        Role::Pawn => pawn_attacks(color, sq),
-        Role::Knight => knight_attacks(sq),
-        Role::Bishop => bishop_attacks(sq, occupied),
-        Role::Rook => rook_attacks(sq, occupied),
-        Role::Queen => queen_attacks(sq, occupied),
-        Role::King => king_attacks(sq),
+    match kind {
+        Kind::Pawn => pawn_attacks(color, sq),
+        Kind::Knight => knight_attacks(sq),
+        Kind::Bishop => bishop_attacks(sq, occupied),
+        Kind::Rook => rook_attacks(sq, occupied),
+        Kind::Queen => queen_attacks(sq, occupied),
+        Kind::King => king_attacks(sq),
     }
 }
 
@@ -46,20 +46,20 @@ impl SuperpermEval {
         let mut attack_units = 0;
         let mut attackers = 0;
         let mut covered = vorpal_engine::Bitboard::EMPTY;
-        for role in Role::ALL {
-            for sq in pos.board().pieces(us, role) {
+        for kind in Kind::ALL {
+            for sq in pos.board().pieces(us, kind) {
                 let relative = if us == Color::White { sq } else { sq.flip_rank() };
-                score += MATERIAL[role.index()] + TABLES[role.index()][relative.index()];
-                let reach = attacks(pos, role, us, sq);
+                score += MATERIAL[kind.index()] + TABLES[kind.index()][relative.index()];
+                let reach = attacks(pos, kind, us, sq);
                 covered |= reach;
-                if role != Role::Pawn && role != Role::King {
-                    let mobility = (reach & empty).count() as i32 - MOBILITY_BASE[role.index()];
-                    score += MOBILITY[role.index()] * mobility;
+                if kind != Kind::Pawn && kind != Kind::King {
+                    let mobility = (reach & empty).count() as i32 - MOBILITY_BASE[kind.index()];
+                    score += MOBILITY[kind.index()] * mobility;
                 }
                 let hits = (reach & zone).count() as i32;
-                if hits > 0 && role != Role::King {
+                if hits > 0 && kind != Kind::King {
                     attackers += 1;
-                    attack_units += hits * KING_ATTACK_WEIGHT[role.index()];
+                    attack_units += hits * KING_ATTACK_WEIGHT[kind.index()];
                 }
             }
         }
@@ -82,9 +82,9 @@ impl SuperpermEval {
             return 0;
         }
         let mut defended = vorpal_engine::Bitboard::EMPTY;
-        for role in Role::ALL {
-            for sq in pos.board().pieces(us, role) {
-                defended |= attacks(pos, role, us, sq);
+        for kind in Kind::ALL {
+            for sq in pos.board().pieces(us, kind) {
+                defended |= attacks(pos, kind, us, sq);
             }
         }
         (near & !defended).count() as i32 * HANGING_NEXT_TO_KING
@@ -93,7 +93,7 @@ impl SuperpermEval {
 
 impl Evaluator<Superperm> for SuperpermEval {
     fn evaluate(&self, pos: &Superperm) -> i32 {
-        let phase: i32 = Role::ALL
+        let phase: i32 = Kind::ALL
             .iter()
             .map(|r| PHASE[r.index()] * pos.board().by_kind(*r).count() as i32)
             .sum();

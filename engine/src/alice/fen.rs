@@ -9,7 +9,7 @@ use crate::chess::{castling_squares, parse_castling_field, write_castling_field}
 use crate::fen::{parse_grid, parse_side, read_chess_piece, read_counters, split_fields, write_rank};
 use crate::game::Position;
 use crate::game::{FenError, RuleOptions, Turn, Variant};
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Kind, Square};
 use thiserror::Error;
 
 /// What only an Alice FEN can get wrong.
@@ -20,7 +20,7 @@ pub enum AliceFenError {
     EnPassantBoard(String),
 }
 
-type Cell = (BoardId, Color, Role);
+type Cell = (BoardId, Color, Kind);
 
 /// Reads the board field in either form: the men of the `N` boards of `files` files.
 fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<Vec<(Square, Cell)>, FenError> {
@@ -30,8 +30,8 @@ fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<Vec<(Square
         } else {
             0
         };
-        let (color, role) = read_chess_piece(chars)?;
-        Ok((board, color, role))
+        let (color, kind) = read_chess_piece(chars)?;
+        Ok((board, color, kind))
     });
     Ok(match narrow {
         Ok(grid) => grid
@@ -54,10 +54,10 @@ fn parse_boards<const N: usize>(field: &str, files: usize) -> Result<Vec<(Square
                 .enumerate()
                 .flat_map(|(row, cells)| {
                     cells.iter().enumerate().filter_map(move |(col, cell)| {
-                        cell.map(|(color, role)| {
+                        cell.map(|(color, kind)| {
                             (
                                 Square::from_coords((col % files) as u8, 7 - row as u8),
-                                (col / files, color, role),
+                                (col / files, color, kind),
                             )
                         })
                     })
@@ -87,8 +87,8 @@ pub(super) fn parse<const N: usize>(
         checkers: Bitboard::EMPTY,
         pinned: Bitboard::EMPTY,
     };
-    for (sq, (board, color, role)) in men {
-        pos.toggle(board, color, role, sq);
+    for (sq, (board, color, kind)) in men {
+        pos.toggle(board, color, kind, sq);
     }
     validate_material(&pos)?;
     pos.castling = parse_castling_field(fields[2], |color, king_side| {
@@ -96,8 +96,8 @@ pub(super) fn parse<const N: usize>(
         let (rook, _) = castling_squares(color, king_side);
         let king_home = if color == Color::White { Square::E1 } else { Square::E8 };
         rules.castling
-            && home.pieces(color, Role::King).contains(king_home)
-            && home.pieces(color, Role::Rook).contains(rook)
+            && home.pieces(color, Kind::King).contains(king_home)
+            && home.pieces(color, Kind::Rook).contains(rook)
     })?;
     let en_passant = parse_en_passant(&pos, fields[3])?;
     read_counters(&mut pos.turn, &fields)?;
@@ -140,7 +140,7 @@ fn parse_en_passant<const N: usize>(pos: &AliceGame<N>, field: &str) -> Result<O
     }
     let victim = target.offset(-us.forward());
     let victim_board = (0..N)
-        .find(|&b| pos.boards[b].pieces(!us, Role::Pawn).contains(victim))
+        .find(|&b| pos.boards[b].pieces(!us, Kind::Pawn).contains(victim))
         .ok_or_else(impossible)?;
     let transfers_always = N == 2 && pos.rules().transfer == super::general::Transfer::Always;
     let board = match named_board {
@@ -160,8 +160,8 @@ fn parse_en_passant<const N: usize>(pos: &AliceGame<N>, field: &str) -> Result<O
 fn validate_material<const N: usize>(pos: &AliceGame<N>) -> Result<(), FenError> {
     for color in Color::ALL {
         let name = color.name();
-        let count = |role: Role| pos.boards.iter().map(|b| b.pieces(color, role).count()).sum::<u32>();
-        match count(Role::King) {
+        let count = |kind: Kind| pos.boards.iter().map(|b| b.pieces(color, kind).count()).sum::<u32>();
+        match count(Kind::King) {
             0 => return Err(FenError::MissingKing(name)),
             1 => {}
             _ => return Err(FenError::TooManyKings(name)),
@@ -169,7 +169,7 @@ fn validate_material<const N: usize>(pos: &AliceGame<N>) -> Result<(), FenError>
         if pos.boards.iter().map(|b| b.by_color(color).count()).sum::<u32>() > 16 {
             return Err(FenError::TooManyPieces(name, 16));
         }
-        if count(Role::Pawn) > 8 {
+        if count(Kind::Pawn) > 8 {
             return Err(FenError::TooManyPawns(name));
         }
     }
@@ -177,7 +177,7 @@ fn validate_material<const N: usize>(pos: &AliceGame<N>) -> Result<(), FenError>
     if pos
         .boards
         .iter()
-        .any(|b| (b.by_kind(Role::Pawn) & back_ranks).nonempty())
+        .any(|b| (b.by_kind(Kind::Pawn) & back_ranks).nonempty())
     {
         return Err(FenError::PawnOnBackRank);
     }
@@ -195,14 +195,14 @@ pub(super) fn write<const N: usize>(pos: &AliceGame<N>) -> String {
                 let sq = Square::from_coords((col % files) as u8, rank);
                 pos.boards[col / files]
                     .piece_at(sq)
-                    .map(|(color, role)| role.fen_char(color).to_string())
+                    .map(|(color, kind)| kind.fen_char(color).to_string())
             });
         } else {
             write_rank(&mut out, files, |file| {
                 let sq = Square::from_coords(file as u8, rank);
                 match (pos.boards[0].piece_at(sq), pos.boards[1].piece_at(sq)) {
-                    (Some((color, role)), _) => Some(role.fen_char(color).to_string()),
-                    (None, Some((color, role))) => Some(format!("|{}", role.fen_char(color))),
+                    (Some((color, kind)), _) => Some(kind.fen_char(color).to_string()),
+                    (None, Some((color, kind))) => Some(format!("|{}", kind.fen_char(color))),
                     (None, None) => None,
                 }
             });

@@ -10,7 +10,7 @@ use crate::bitboard::Bitboard;
 use crate::chess::castling_squares;
 use crate::game::{MoveList, Variant};
 use crate::moves::PackedMove;
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Kind, Square};
 
 /// Where a moved piece ends.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -133,7 +133,7 @@ impl<const N: usize> AliceGame<N> {
     pub(super) fn zero_square_attackers(&self, board: BoardId, sq: Square, by: Color) -> Bitboard {
         let mut out = Bitboard::EMPTY;
         for (id, other) in self.boards.iter().enumerate() {
-            if id != board && (other.by_color(by) & !other.by_kind(Role::Pawn)).contains(sq) {
+            if id != board && (other.by_color(by) & !other.by_kind(Kind::Pawn)).contains(sq) {
                 out = out.with(sq);
             }
         }
@@ -186,12 +186,12 @@ impl<const N: usize> AliceGame<N> {
             let occupied = board.occupied();
             let ours = board.by_color(us);
             let theirs = board.by_color(!us);
-            for role in Role::ALL {
+            for role in Kind::ALL {
                 for from in board.pieces(us, role) {
                     let destinations = squares
                         & !ours
                         & match role {
-                            Role::Pawn => {
+                            Kind::Pawn => {
                                 let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
                                 let two = if from.relative_rank(us) == rules.pawn_start_rank() && one.nonempty() {
                                     Bitboard::from_square(from.offset(2 * us.forward())) & !occupied
@@ -200,16 +200,16 @@ impl<const N: usize> AliceGame<N> {
                                 };
                                 one | two | (pawn_attacks(us, from) & theirs)
                             }
-                            Role::Knight => knight_attacks(from),
-                            Role::Bishop => bishop_attacks(from, occupied),
-                            Role::Rook => rook_attacks(from, occupied),
-                            Role::Queen => queen_attacks(from, occupied),
-                            Role::King => king_attacks(from),
+                            Kind::Knight => knight_attacks(from),
+                            Kind::Bishop => bishop_attacks(from, occupied),
+                            Kind::Rook => rook_attacks(from, occupied),
+                            Kind::Queen => queen_attacks(from, occupied),
+                            Kind::King => king_attacks(from),
                         };
                     for to in destinations {
                         for y in self.arrivals(&rules, x, to).iter() {
-                            if role == Role::Pawn && last_rank.contains(to) {
-                                for promoted in Role::PROMOTIONS {
+                            if role == Kind::Pawn && last_rank.contains(to) {
+                                for promoted in Kind::PROMOTIONS {
                                     let mv = AliceMove::new(from, x, to, y, AliceMoveKind::Promotion(promoted));
                                     self.push_if_legal(moves, mv, role);
                                 }
@@ -236,22 +236,22 @@ impl<const N: usize> AliceGame<N> {
         if board.occupied().contains(ep.target) {
             return;
         }
-        for from in pawn_attacks(!self.turn.side, ep.target) & board.pieces(self.turn.side, Role::Pawn) {
+        for from in pawn_attacks(!self.turn.side, ep.target) & board.pieces(self.turn.side, Kind::Pawn) {
             for y in self.arrivals(rules, ep.board, ep.target).iter() {
                 self.push_if_legal(
                     moves,
                     AliceMove::new(from, ep.board, ep.target, y, AliceMoveKind::EnPassant),
-                    Role::Pawn,
+                    Kind::Pawn,
                 );
             }
         }
     }
 
-    fn zero_moves(&self, moves: &mut MoveList<AliceMove>, rules: &Rules, role: Role, from: Square, x: BoardId) {
+    fn zero_moves(&self, moves: &mut MoveList<AliceMove>, rules: &Rules, role: Kind, from: Square, x: BoardId) {
         let allowed = match rules.zero_moves {
             ZeroMoves::None => false,
             ZeroMoves::All => true,
-            ZeroMoves::NonPawnCapturing => role != Role::Pawn,
+            ZeroMoves::NonPawnCapturing => role != Kind::Pawn,
         };
         if !allowed {
             return;
@@ -268,7 +268,7 @@ impl<const N: usize> AliceGame<N> {
 
     /// Judges a candidate: the mover's king must be safe on the board of the move
     /// before a transfer, and wherever it stands after the move.
-    fn push_if_legal(&self, moves: &mut MoveList<AliceMove>, mv: AliceMove, role: Role) {
+    fn push_if_legal(&self, moves: &mut MoveList<AliceMove>, mv: AliceMove, role: Kind) {
         let us = self.turn.side;
         let (from, to, x, y) = (mv.from(), mv.to(), mv.from_board(), mv.to_board());
         let zero = from == to;
@@ -285,7 +285,7 @@ impl<const N: usize> AliceGame<N> {
                 board.flip(us, role, to);
             }
             if let (AliceMoveKind::EnPassant, Some(ep)) = (mv.kind(), self.en_passant) {
-                before.boards[ep.victim_board].flip(!us, Role::Pawn, to.offset(-us.forward()));
+                before.boards[ep.victim_board].flip(!us, Kind::Pawn, to.offset(-us.forward()));
             }
             let (kb, king) = before.king(us);
             if kb == x && before.attacked(kb, king, !us, before.boards[kb].occupied()) {
@@ -303,7 +303,7 @@ impl<const N: usize> AliceGame<N> {
         let us = self.turn.side;
         let home = rules.home(us);
         let board = &self.boards[home];
-        let Some(king) = board.pieces(us, Role::King).try_first() else {
+        let Some(king) = board.pieces(us, Kind::King).try_first() else {
             return;
         };
         let occupied = board.occupied();

@@ -29,7 +29,7 @@ use crate::game::{
 };
 use crate::moves::PackedMove;
 use crate::sets::{self, count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Kind, Square};
 use std::fmt;
 
 /// One board's pieces.
@@ -58,7 +58,7 @@ pub enum AliceMoveKind {
     /// An en passant capture (the `AliceEnPassant` rule).
     EnPassant,
     /// A pawn promoting to the given piece.
-    Promotion(Role),
+    Promotion(Kind),
 }
 
 impl AliceMove {
@@ -73,7 +73,7 @@ impl AliceMove {
             AliceMoveKind::Normal => 0,
             AliceMoveKind::Castle => Self::CASTLE,
             AliceMoveKind::EnPassant => Self::EN_PASSANT,
-            AliceMoveKind::Promotion(role) => Self::PROMOTION | (role as u32 - Role::Knight as u32) << 18,
+            AliceMoveKind::Promotion(role) => Self::PROMOTION | (role as u32 - Kind::Knight as u32) << 18,
         };
         AliceMove(Self::squares(from, to) | (from_board as u32) << Self::FLAGS_SHIFT | (to_board as u32) << 14 | flags)
     }
@@ -94,7 +94,7 @@ impl AliceMove {
     #[inline(always)]
     pub fn kind(self) -> AliceMoveKind {
         if self.0 & Self::PROMOTION != 0 {
-            AliceMoveKind::Promotion(Role::ALL[Role::Knight as usize + (self.0 >> 18 & 3) as usize])
+            AliceMoveKind::Promotion(Kind::ALL[Kind::Knight as usize + (self.0 >> 18 & 3) as usize])
         } else if self.0 & Self::CASTLE != 0 {
             AliceMoveKind::Castle
         } else if self.0 & Self::EN_PASSANT != 0 {
@@ -105,7 +105,7 @@ impl AliceMove {
     }
 
     /// The piece a pawn promotes to, if it does.
-    pub fn promotion(self) -> Option<Role> {
+    pub fn promotion(self) -> Option<Kind> {
         match self.kind() {
             AliceMoveKind::Promotion(role) => Some(role),
             _ => None,
@@ -215,7 +215,7 @@ pub type Alice3 = AliceGame<3>;
 /// The legal destinations of one piece (all on the same arrival board).
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct MoveSet {
-    pub role: Role,
+    pub role: Kind,
     pub from: Square,
     pub from_board: BoardId,
     pub to_board: BoardId,
@@ -231,8 +231,8 @@ impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
     #[inline(always)]
     fn expand(&self, _: &AliceGame<N>, mut emit: impl FnMut(AliceMove)) {
         for to in self.to {
-            let kind = if self.role == Role::Pawn && PROMOTION_RANKS.contains(to) {
-                for role in Role::PROMOTIONS {
+            let kind = if self.role == Kind::Pawn && PROMOTION_RANKS.contains(to) {
+                for role in Kind::PROMOTIONS {
                     emit(AliceMove::new(
                         self.from,
                         self.from_board,
@@ -242,7 +242,7 @@ impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
                     ));
                 }
                 continue;
-            } else if self.role == Role::King && self.from.file().abs_diff(to.file()) == 2 {
+            } else if self.role == Kind::King && self.from.file().abs_diff(to.file()) == 2 {
                 AliceMoveKind::Castle
             } else {
                 AliceMoveKind::Normal
@@ -261,7 +261,7 @@ impl<const N: usize> AliceGame<N> {
     /// The board and square of `color`'s king.
     pub fn king(&self, color: Color) -> (BoardId, Square) {
         for (id, board) in self.boards.iter().enumerate() {
-            if let Some(sq) = board.pieces(color, Role::King).try_first() {
+            if let Some(sq) = board.pieces(color, Kind::King).try_first() {
                 return (id, sq);
             }
         }
@@ -272,7 +272,7 @@ impl<const N: usize> AliceGame<N> {
     }
 
     /// The man on `sq` of `board`, if any.
-    pub fn piece_at(&self, board: BoardId, sq: Square) -> Option<(Color, Role)> {
+    pub fn piece_at(&self, board: BoardId, sq: Square) -> Option<(Color, Kind)> {
         self.boards[board].piece_at(sq)
     }
 
@@ -282,7 +282,7 @@ impl<const N: usize> AliceGame<N> {
     }
 
     #[inline(always)]
-    fn toggle(&mut self, board: BoardId, color: Color, role: Role, sq: Square) {
+    fn toggle(&mut self, board: BoardId, color: Color, role: Kind, sq: Square) {
         self.boards[board].toggle(color, role, sq, &keys::PIECES[board], &mut self.turn);
     }
 
@@ -318,7 +318,7 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
         let us = self.turn.side;
         let them = !us;
         let kb = self.king_board;
-        let king = self.boards[kb].pieces(us, Role::King).first();
+        let king = self.boards[kb].pieces(us, Kind::King).first();
         let in_check = self.checkers.nonempty();
         let double_check = self.checkers.has_many();
 
@@ -347,7 +347,7 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
                 }
                 if to_set.nonempty()
                     && visit(MoveSet {
-                        role: Role::King,
+                        role: Kind::King,
                         from: king,
                         from_board: x,
                         to_board: y,
@@ -379,7 +379,7 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
             let pinned = if on_king_board { self.pinned } else { Bitboard::EMPTY };
             // On the king's board a move is quick to judge when nothing is at stake: no
             // check, not pinned, not a capture (a capture may open a line).
-            let mut emit = |role: Role, from: Square, to: Bitboard| -> bool {
+            let mut emit = |role: Kind, from: Square, to: Bitboard| -> bool {
                 let mut to = to;
                 if on_king_board && (in_check || pinned.contains(from)) {
                     to = to.filter_squares(|t| self.safe_after_vanishing(king, from, t));
@@ -401,28 +401,28 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
                     })
             };
 
-            for from in board.pieces(us, Role::Knight) {
-                if emit(Role::Knight, from, knight_attacks(from) & targets) {
+            for from in board.pieces(us, Kind::Knight) {
+                if emit(Kind::Knight, from, knight_attacks(from) & targets) {
                     return;
                 }
             }
-            for from in board.pieces(us, Role::Bishop) {
-                if emit(Role::Bishop, from, bishop_attacks(from, occupied) & targets) {
+            for from in board.pieces(us, Kind::Bishop) {
+                if emit(Kind::Bishop, from, bishop_attacks(from, occupied) & targets) {
                     return;
                 }
             }
-            for from in board.pieces(us, Role::Rook) {
-                if emit(Role::Rook, from, rook_attacks(from, occupied) & targets) {
+            for from in board.pieces(us, Kind::Rook) {
+                if emit(Kind::Rook, from, rook_attacks(from, occupied) & targets) {
                     return;
                 }
             }
-            for from in board.pieces(us, Role::Queen) {
-                if emit(Role::Queen, from, queen_attacks(from, occupied) & targets) {
+            for from in board.pieces(us, Kind::Queen) {
+                if emit(Kind::Queen, from, queen_attacks(from, occupied) & targets) {
                     return;
                 }
             }
             let double_rank = Bitboard::rank(if us == Color::White { 3 } else { 4 });
-            for from in board.pieces(us, Role::Pawn) {
+            for from in board.pieces(us, Kind::Pawn) {
                 let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
                 let two = match us {
                     Color::White => one.north(),
@@ -430,7 +430,7 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
                 } & !occupied
                     & double_rank;
                 let to = ((one | two) & targets) | (pawn_attacks(us, from) & theirs & targets);
-                if emit(Role::Pawn, from, to) {
+                if emit(Kind::Pawn, from, to) {
                     return;
                 }
             }
@@ -484,14 +484,14 @@ impl<const N: usize> AliceGame<N> {
         let capture_board = if from == to { y } else { x };
 
         next.turn.halfmove = next.turn.halfmove.saturating_add(1);
-        if role == Role::Pawn {
+        if role == Kind::Pawn {
             next.turn.halfmove = 0;
         }
         if let Some(ep) = self.en_passant {
             next.en_passant = None;
             next.turn.hash ^= ep.key();
             if mv.kind() == AliceMoveKind::EnPassant {
-                next.toggle(ep.victim_board, them, Role::Pawn, to.offset(-us.forward()));
+                next.toggle(ep.victim_board, them, Kind::Pawn, to.offset(-us.forward()));
             }
         }
         let captured = self.boards[capture_board].by_color(them).contains(to);
@@ -507,14 +507,14 @@ impl<const N: usize> AliceGame<N> {
             AliceMoveKind::Normal | AliceMoveKind::EnPassant => next.toggle(y, us, role, to),
             AliceMoveKind::Promotion(promoted) => next.toggle(y, us, promoted, to),
             AliceMoveKind::Castle => {
-                next.toggle(y, us, Role::King, to);
+                next.toggle(y, us, Kind::King, to);
                 let (rook_from, rook_to) = if to.file() == 6 {
                     (to.offset(1), to.offset(-1))
                 } else {
                     (to.offset(-2), to.offset(1))
                 };
-                next.toggle(x, us, Role::Rook, rook_from);
-                next.toggle(y, us, Role::Rook, rook_to);
+                next.toggle(x, us, Kind::Rook, rook_from);
+                next.toggle(y, us, Kind::Rook, rook_to);
             }
         }
         // Rights go with the king and rooks on their home board: a piece leaving a
@@ -535,7 +535,7 @@ impl<const N: usize> AliceGame<N> {
         }
         next.turn.end_move(keys::BLACK_TO_MOVE);
         next.refresh_checks();
-        if offer_en_passant && self.en_passant_rule && role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+        if offer_en_passant && self.en_passant_rule && role == Kind::Pawn && from.index().abs_diff(to.index()) == 16 {
             next.offer_en_passant(EnPassant {
                 board: x,
                 target: from.offset(us.forward()),
@@ -732,7 +732,7 @@ impl<const N: usize> SearchHints for AliceGame<N> {
 
     fn null_move(&self) -> Option<Self> {
         let pieces = self.boards.iter().fold(Bitboard::EMPTY, |acc, b| {
-            acc | (b.by_color(self.turn.side) & !b.by_kind(Role::Pawn) & !b.by_kind(Role::King))
+            acc | (b.by_color(self.turn.side) & !b.by_kind(Kind::Pawn) & !b.by_kind(Kind::King))
         });
         if self.in_check() || pieces.is_empty() {
             return None;

@@ -22,7 +22,7 @@ fn a_moved_piece_passes_to_the_other_board() {
         "rnbqkbnr/pppppppp/8/8/4|P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
     );
     let e4 = sq("e4");
-    assert_eq!(h.position().piece_at(1, e4), Some((Color::White, Role::Pawn)));
+    assert_eq!(h.position().piece_at(1, e4), Some((Color::White, Kind::Pawn)));
     assert_eq!(h.position().piece_at(0, e4), None);
 }
 

@@ -69,7 +69,7 @@ impl<const N: usize> GameView for AliceGame<N> {
         for board in 0..N {
             for sq in rules.squares() {
                 if let Some((color, role)) = self.piece_at(board, sq) {
-                    pieces.push(PieceView::of_role(self.square_view(board, sq), color, role));
+                    pieces.push(PieceView::of_kind(self.square_view(board, sq), color, role));
                 }
             }
         }

@@ -6,7 +6,7 @@ use crate::bitboard::Bitboard;
 use crate::fen::{check_chess_army, read_chess_board, read_counters, write_chess_men};
 use crate::game::FenError;
 use crate::game::Position;
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Kind, Square};
 
 pub(super) fn parse(fen: &str) -> Result<Chess, FenError> {
     let (fields, board, turn) = read_chess_board(fen)?;
@@ -52,7 +52,7 @@ fn parse_castling(pos: &Chess, field: &str) -> Result<CastlingRights, FenError> 
     parse_castling_field(field, |color, king_side| {
         let (rook, _) = castling_squares(color, king_side);
         let king_home = if color == Color::White { Square::E1 } else { Square::E8 };
-        pos.board.pieces(color, Role::King).contains(king_home) && pos.board.pieces(color, Role::Rook).contains(rook)
+        pos.board.pieces(color, Kind::King).contains(king_home) && pos.board.pieces(color, Kind::Rook).contains(rook)
     })
 }
 
@@ -112,7 +112,7 @@ fn parse_en_passant(pos: &Chess, field: &str) -> Result<Option<Square>, FenError
     let us = pos.turn.side;
     // The double-stepped pawn stands in front of the target, seen from the side that moved it.
     let possible = target.relative_rank(us) == 5
-        && pos.board.pieces(!us, Role::Pawn).contains(target.offset(-us.forward()))
+        && pos.board.pieces(!us, Kind::Pawn).contains(target.offset(-us.forward()))
         && !pos.board.occupied().contains(target)
         && !pos.board.occupied().contains(target.offset(us.forward()));
     if !possible {
@@ -127,7 +127,7 @@ fn validate_checkers(pos: &Chess) -> Result<(), FenError> {
         return Err(FenError::ImpossibleCheck("more than two pieces give check"));
     }
     if checkers.count() == 2 {
-        let pawns_or_knights = pos.board.by_kind(Role::Pawn) | pos.board.by_kind(Role::Knight);
+        let pawns_or_knights = pos.board.by_kind(Kind::Pawn) | pos.board.by_kind(Kind::Knight);
         if (checkers & pawns_or_knights).count() == 2 {
             return Err(FenError::ImpossibleCheck("two pawns or knights give check at once"));
         }

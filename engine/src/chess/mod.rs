@@ -16,7 +16,7 @@ use crate::game::{
 };
 use crate::moves::PackedMove;
 use crate::sets;
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Kind, Square};
 use std::fmt;
 
 /// A chess move: origin, destination and what kind of move it is.
@@ -33,7 +33,7 @@ pub enum MoveKind {
     /// An en passant capture.
     EnPassant,
     /// A pawn promoting to the given piece.
-    Promotion(Role),
+    Promotion(Kind),
 }
 
 impl ChessMove {
@@ -48,7 +48,7 @@ impl ChessMove {
             MoveKind::Normal => 0,
             MoveKind::Castle => Self::CASTLE,
             MoveKind::EnPassant => Self::EN_PASSANT,
-            MoveKind::Promotion(role) => Self::PROMOTION | (role as u16 - Role::Knight as u16),
+            MoveKind::Promotion(role) => Self::PROMOTION | (role as u16 - Kind::Knight as u16),
         };
         ChessMove(Self::squares(from, to) as u16 | flags << Self::FLAGS_SHIFT)
     }
@@ -58,7 +58,7 @@ impl ChessMove {
     pub fn kind(self) -> MoveKind {
         let flags = self.0 >> 12;
         if flags & Self::PROMOTION != 0 {
-            MoveKind::Promotion(Role::ALL[Role::Knight as usize + (flags & 3) as usize])
+            MoveKind::Promotion(Kind::ALL[Kind::Knight as usize + (flags & 3) as usize])
         } else if flags == Self::CASTLE {
             MoveKind::Castle
         } else if flags == Self::EN_PASSANT {
@@ -69,7 +69,7 @@ impl ChessMove {
     }
 
     /// The piece a pawn promotes to, if it does.
-    pub fn promotion(self) -> Option<Role> {
+    pub fn promotion(self) -> Option<Kind> {
         match self.kind() {
             MoveKind::Promotion(role) => Some(role),
             _ => None,
@@ -80,7 +80,7 @@ impl ChessMove {
 impl fmt::Display for ChessMove {
     /// UCI notation; castling as the king's two-square step (`e1g1`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_uci(f, self.promotion().map(Role::char))
+        self.write_uci(f, self.promotion().map(Kind::char))
     }
 }
 
@@ -190,7 +190,7 @@ impl Chess {
     /// `color`'s king square.
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
-        self.board.pieces(color, Role::King).first()
+        self.board.pieces(color, Kind::King).first()
     }
 
     /// The men checking the side to move's king.
@@ -209,7 +209,7 @@ impl Chess {
     }
 
     #[inline(always)]
-    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
+    fn toggle(&mut self, color: Color, role: Kind, sq: Square) {
         self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn);
     }
 
@@ -230,7 +230,7 @@ impl Chess {
     }
 
     fn has_legal_en_passant(&self, us: Color, target: Square) -> bool {
-        let capturers = pawn_attacks(!us, target) & self.board.pieces(us, Role::Pawn);
+        let capturers = pawn_attacks(!us, target) & self.board.pieces(us, Kind::Pawn);
         capturers
             .into_iter()
             .any(|from| self.en_passant_is_legal(us, from, target))
@@ -244,22 +244,22 @@ impl Chess {
 
     fn has_insufficient_material(&self, color: Color) -> bool {
         let ours = self.board.by_color(color);
-        let heavy = self.board.by_kind(Role::Pawn) | self.board.by_kind(Role::Rook) | self.board.by_kind(Role::Queen);
+        let heavy = self.board.by_kind(Kind::Pawn) | self.board.by_kind(Kind::Rook) | self.board.by_kind(Kind::Queen);
         if (ours & heavy).nonempty() {
             return false;
         }
-        if (ours & self.board.by_kind(Role::Knight)).nonempty() {
+        if (ours & self.board.by_kind(Kind::Knight)).nonempty() {
             let their_minor_or_heavy =
-                self.board.by_color(!color) & !self.board.by_kind(Role::King) & !self.board.by_kind(Role::Queen);
+                self.board.by_color(!color) & !self.board.by_kind(Kind::King) & !self.board.by_kind(Kind::Queen);
             return ours.count() <= 2 && their_minor_or_heavy.is_empty();
         }
-        let bishops = self.board.by_kind(Role::Bishop);
+        let bishops = self.board.by_kind(Kind::Bishop);
         if (ours & bishops).nonempty() {
             let one_colour =
                 (bishops & Bitboard::DARK_SQUARES).is_empty() || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
             return one_colour
-                && self.board.by_kind(Role::Pawn).is_empty()
-                && self.board.by_kind(Role::Knight).is_empty();
+                && self.board.by_kind(Kind::Pawn).is_empty()
+                && self.board.by_kind(Kind::Knight).is_empty();
         }
         true
     }
@@ -305,7 +305,7 @@ impl Position for Chess {
             next.en_passant = None;
         }
         next.turn.halfmove = next.turn.halfmove.saturating_add(1);
-        if role == Role::Pawn {
+        if role == Kind::Pawn {
             next.turn.halfmove = 0;
         }
         if let Some(captured) = self
@@ -323,7 +323,7 @@ impl Position for Chess {
         match mv.kind() {
             MoveKind::Normal => {
                 next.toggle(us, role, to);
-                if role == Role::Pawn && from.index().abs_diff(to.index()) == 16 {
+                if role == Kind::Pawn && from.index().abs_diff(to.index()) == 16 {
                     let target = from.offset(us.forward());
                     if next.has_legal_en_passant(them, target) {
                         next.en_passant = Some(target);
@@ -333,18 +333,18 @@ impl Position for Chess {
             }
             MoveKind::Promotion(promoted) => next.toggle(us, promoted, to),
             MoveKind::EnPassant => {
-                next.toggle(us, Role::Pawn, to);
-                next.toggle(them, Role::Pawn, to.offset(-us.forward()));
+                next.toggle(us, Kind::Pawn, to);
+                next.toggle(them, Kind::Pawn, to.offset(-us.forward()));
             }
             MoveKind::Castle => {
-                next.toggle(us, Role::King, to);
+                next.toggle(us, Kind::King, to);
                 let (rook_from, rook_to) = if to.file() == 6 {
                     (to.offset(1), to.offset(-1))
                 } else {
                     (to.offset(-2), to.offset(1))
                 };
-                next.toggle(us, Role::Rook, rook_from);
-                next.toggle(us, Role::Rook, rook_to);
+                next.toggle(us, Kind::Rook, rook_from);
+                next.toggle(us, Kind::Rook, rook_to);
             }
         }
 
@@ -402,7 +402,7 @@ impl SearchHints for Chess {
     fn null_move(&self) -> Option<Chess> {
         // Zugzwang is common when only king and pawns are left.
         let pieces =
-            self.board.by_color(self.turn.side) & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
+            self.board.by_color(self.turn.side) & !self.board.by_kind(Kind::Pawn) & !self.board.by_kind(Kind::King);
         if self.in_check() || pieces.is_empty() {
             return None;
         }

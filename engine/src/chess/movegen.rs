@@ -7,12 +7,12 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::sets::{count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Kind, Square};
 
 /// The legal destinations of one piece.
 #[derive(Copy, Clone, Debug)]
 pub(crate) struct MoveSet {
-    pub role: Role,
+    pub role: Kind,
     pub from: Square,
     pub to: Bitboard,
 }
@@ -27,10 +27,10 @@ impl DestinationSet<Chess> for MoveSet {
     fn expand(&self, pos: &Chess, mut emit: impl FnMut(ChessMove)) {
         let from = self.from;
         match self.role {
-            Role::Pawn => {
+            Kind::Pawn => {
                 for to in self.to {
                     if PROMOTION_RANKS.contains(to) {
-                        for role in Role::PROMOTIONS {
+                        for role in Kind::PROMOTIONS {
                             emit(ChessMove::new(from, to, MoveKind::Promotion(role)));
                         }
                     } else if Some(to) == pos.en_passant {
@@ -40,7 +40,7 @@ impl DestinationSet<Chess> for MoveSet {
                     }
                 }
             }
-            Role::King => {
+            Kind::King => {
                 for to in self.to {
                     let kind = if from.file().abs_diff(to.file()) == 2 {
                         MoveKind::Castle
@@ -82,7 +82,7 @@ impl SetGenerator for Chess {
         }
         if king_to.nonempty()
             && visit(MoveSet {
-                role: Role::King,
+                role: Kind::King,
                 from: king,
                 to: king_to,
             })
@@ -118,22 +118,22 @@ impl SetGenerator for Chess {
             }};
         }
 
-        for from in self.board.pieces(us, Role::Knight) & !pinned {
-            emit!(Role::Knight, from, knight_attacks(from) & targets);
+        for from in self.board.pieces(us, Kind::Knight) & !pinned {
+            emit!(Kind::Knight, from, knight_attacks(from) & targets);
         }
-        for from in self.board.pieces(us, Role::Bishop) {
-            emit!(Role::Bishop, from, bishop_attacks(from, occupied) & targets);
+        for from in self.board.pieces(us, Kind::Bishop) {
+            emit!(Kind::Bishop, from, bishop_attacks(from, occupied) & targets);
         }
-        for from in self.board.pieces(us, Role::Rook) {
-            emit!(Role::Rook, from, rook_attacks(from, occupied) & targets);
+        for from in self.board.pieces(us, Kind::Rook) {
+            emit!(Kind::Rook, from, rook_attacks(from, occupied) & targets);
         }
-        for from in self.board.pieces(us, Role::Queen) {
-            emit!(Role::Queen, from, queen_attacks(from, occupied) & targets);
+        for from in self.board.pieces(us, Kind::Queen) {
+            emit!(Kind::Queen, from, queen_attacks(from, occupied) & targets);
         }
 
         let theirs = self.board.by_color(them);
         let double_rank = Bitboard::rank(if us == Color::White { 3 } else { 4 });
-        for from in self.board.pieces(us, Role::Pawn) {
+        for from in self.board.pieces(us, Kind::Pawn) {
             let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
             let two = match us {
                 Color::White => one.north(),
@@ -146,7 +146,7 @@ impl SetGenerator for Chess {
                     to = to.with(ep);
                 }
             }
-            emit!(Role::Pawn, from, to);
+            emit!(Kind::Pawn, from, to);
         }
     }
 }

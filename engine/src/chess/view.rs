@@ -2,7 +2,7 @@
 use super::{Chess, ChessMove, MoveKind};
 use crate::game::{Notation, Position};
 use crate::moves::PackedMove;
-use crate::types::{Color, Role};
+use crate::types::{Color, Kind};
 use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PositionView};
 
 impl GameView for Chess {
@@ -37,7 +37,7 @@ impl GameView for Chess {
 }
 
 /// The picker entry of a promotion to `role`, shared by the games built on chess.
-pub(crate) fn promotion_choice(role: Role) -> ChoiceView {
+pub(crate) fn promotion_choice(role: Kind) -> ChoiceView {
     ChoiceView::of_kind("promotion", role.name())
 }
 

@@ -5,7 +5,7 @@ use super::Jabberwocky;
 use crate::fen::{expect_no_castling_or_en_passant, read_chess_board, read_counters, write_plain_chess_fen};
 use crate::game::FenError;
 use crate::game::Position;
-use crate::types::Role;
+use crate::types::Kind;
 
 pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
     let (fields, board, turn) = read_chess_board(fen)?;
@@ -13,7 +13,7 @@ pub(super) fn parse(fen: &str) -> Result<Jabberwocky, FenError> {
     expect_no_castling_or_en_passant(fields[2], fields[3])?;
     // The side that has just moved kept a King, or its move was not legal.
     let mover = !pos.turn.side;
-    if pos.board.pieces(mover, Role::King).is_empty() {
+    if pos.board.pieces(mover, Kind::King).is_empty() {
         return Err(FenError::MissingKing(mover.name()));
     }
     read_counters(&mut pos.turn, &fields)?;

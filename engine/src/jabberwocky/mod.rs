@@ -20,22 +20,22 @@ use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
     SearchRules, Turn, Variant,
 };
-use crate::moves::{role_choice, PackedMove};
+use crate::moves::{kind_choice, PackedMove};
 use crate::sets::{self, DestinationSet, SetGenerator};
-use crate::types::{Color, Role, Square};
+use crate::types::{Color, Kind, Square};
 use std::fmt;
 
-/// The type a piece of `role` becomes after it moves (a King on its farthest rank
+/// The type a piece of `kind` becomes after it moves (a King on its farthest rank
 /// chooses instead).
 #[inline(always)]
-pub(crate) const fn next_role(role: Role) -> Role {
-    match role {
-        Role::King => Role::Pawn,
-        Role::Pawn => Role::Knight,
-        Role::Knight => Role::Bishop,
-        Role::Bishop => Role::Rook,
-        Role::Rook => Role::Queen,
-        Role::Queen => Role::King,
+pub(crate) const fn next_kind(kind: Kind) -> Kind {
+    match kind {
+        Kind::King => Kind::Pawn,
+        Kind::Pawn => Kind::Knight,
+        Kind::Knight => Kind::Bishop,
+        Kind::Bishop => Kind::Rook,
+        Kind::Rook => Kind::Queen,
+        Kind::Queen => Kind::King,
     }
 }
 
@@ -56,20 +56,20 @@ pub struct JabberwockyMove(u16);
 impl JabberwockyMove {
     /// A move from `from` to `to`; `choice` is the type a King on its farthest rank becomes.
     #[inline(always)]
-    pub fn new(from: Square, to: Square, choice: Option<Role>) -> JabberwockyMove {
-        JabberwockyMove(Self::squares(from, to) as u16 | role_choice::pack(choice))
+    pub fn new(from: Square, to: Square, choice: Option<Kind>) -> JabberwockyMove {
+        JabberwockyMove(Self::squares(from, to) as u16 | kind_choice::pack(choice))
     }
 
     /// The type a King chooses on its farthest rank.
     #[inline(always)]
-    pub fn choice(self) -> Option<Role> {
-        role_choice::unpack(self.0)
+    pub fn choice(self) -> Option<Kind> {
+        kind_choice::unpack(self.0)
     }
 }
 
 impl fmt::Display for JabberwockyMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_uci(f, self.choice().map(Role::char))
+        self.write_uci(f, self.choice().map(Kind::char))
     }
 }
 
@@ -100,8 +100,8 @@ impl DestinationSet<Jabberwocky> for MoveSet {
     fn expand(&self, _: &Jabberwocky, mut emit: impl FnMut(JabberwockyMove)) {
         for to in self.to {
             if self.choose.contains(to) {
-                for role in Role::PROMOTIONS {
-                    emit(JabberwockyMove::new(self.from, to, Some(role)));
+                for kind in Kind::PROMOTIONS {
+                    emit(JabberwockyMove::new(self.from, to, Some(kind)));
                 }
             } else {
                 emit(JabberwockyMove::new(self.from, to, None));
@@ -147,21 +147,21 @@ impl Jabberwocky {
     }
 
     #[inline(always)]
-    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn);
+    fn toggle(&mut self, color: Color, kind: Kind, sq: Square) {
+        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.turn);
     }
 
-    /// The squares a piece of `role` and `color` on `from` attacks (captures on, if an
+    /// The squares a piece of `kind` and `color` on `from` attacks (captures on, if an
     /// enemy stands there).
     #[inline(always)]
-    pub fn attacks(role: Role, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
-        match role {
-            Role::Pawn => pawn_attack_set(color, Bitboard::from_square(from)),
-            Role::Knight => knight_attacks(from),
-            Role::Bishop => bishop_attacks(from, occupied),
-            Role::Rook => rook_attacks(from, occupied),
-            Role::Queen => queen_attacks(from, occupied),
-            Role::King => king_attacks(from),
+    pub fn attacks(kind: Kind, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        match kind {
+            Kind::Pawn => pawn_attack_set(color, Bitboard::from_square(from)),
+            Kind::Knight => knight_attacks(from),
+            Kind::Bishop => bishop_attacks(from, occupied),
+            Kind::Rook => rook_attacks(from, occupied),
+            Kind::Queen => queen_attacks(from, occupied),
+            Kind::King => king_attacks(from),
         }
     }
 
@@ -170,26 +170,26 @@ impl Jabberwocky {
     pub(crate) fn has_capture(&self, color: Color) -> bool {
         let theirs = self.board.by_color(!color);
         let occupied = self.board.occupied();
-        if (pawn_attack_set(color, self.board.pieces(color, Role::Pawn)) & theirs).nonempty() {
+        if (pawn_attack_set(color, self.board.pieces(color, Kind::Pawn)) & theirs).nonempty() {
             return true;
         }
         let mut near = Bitboard::EMPTY;
-        for from in self.board.pieces(color, Role::King) {
+        for from in self.board.pieces(color, Kind::King) {
             near |= king_attacks(from);
         }
-        for from in self.board.pieces(color, Role::Knight) {
+        for from in self.board.pieces(color, Kind::Knight) {
             near |= knight_attacks(from);
         }
         if (near & theirs).nonempty() {
             return true;
         }
-        let queens = self.board.pieces(color, Role::Queen);
-        for from in self.board.pieces(color, Role::Bishop) | queens {
+        let queens = self.board.pieces(color, Kind::Queen);
+        for from in self.board.pieces(color, Kind::Bishop) | queens {
             if (bishop_attacks(from, occupied) & theirs).nonempty() {
                 return true;
             }
         }
-        for from in self.board.pieces(color, Role::Rook) | queens {
+        for from in self.board.pieces(color, Kind::Rook) | queens {
             if (rook_attacks(from, occupied) & theirs).nonempty() {
                 return true;
             }
@@ -207,7 +207,7 @@ impl SetGenerator for Jabberwocky {
         let occupied = self.board.occupied();
         let capturing = self.has_capture(us);
         let targets = if capturing { self.board.by_color(!us) } else { !occupied };
-        let kings = self.board.pieces(us, Role::King).count();
+        let kings = self.board.pieces(us, Kind::King).count();
 
         macro_rules! emit {
             ($from:expr, $to:expr, $choose:expr) => {{
@@ -225,7 +225,7 @@ impl SetGenerator for Jabberwocky {
         }
 
         // Only a Queen's move gives a King to a side that has none.
-        for from in self.board.pieces(us, Role::Queen) {
+        for from in self.board.pieces(us, Kind::Queen) {
             emit!(from, queen_attacks(from, occupied) & targets, Bitboard::EMPTY);
         }
         if kings == 0 {
@@ -233,20 +233,20 @@ impl SetGenerator for Jabberwocky {
         }
         // A side's last King cannot move: it would stop being a King.
         if kings >= 2 {
-            for from in self.board.pieces(us, Role::King) {
+            for from in self.board.pieces(us, Kind::King) {
                 emit!(from, king_attacks(from) & targets, far_rank(us));
             }
         }
-        for from in self.board.pieces(us, Role::Knight) {
+        for from in self.board.pieces(us, Kind::Knight) {
             emit!(from, knight_attacks(from) & targets, Bitboard::EMPTY);
         }
-        for from in self.board.pieces(us, Role::Bishop) {
+        for from in self.board.pieces(us, Kind::Bishop) {
             emit!(from, bishop_attacks(from, occupied) & targets, Bitboard::EMPTY);
         }
-        for from in self.board.pieces(us, Role::Rook) {
+        for from in self.board.pieces(us, Kind::Rook) {
             emit!(from, rook_attacks(from, occupied) & targets, Bitboard::EMPTY);
         }
-        for from in self.board.pieces(us, Role::Pawn) {
+        for from in self.board.pieces(us, Kind::Pawn) {
             let single = Bitboard::from_square(from);
             let to = if capturing {
                 pawn_attack_set(us, single) & targets
@@ -262,7 +262,7 @@ impl Jabberwocky {
     /// Whether `mv` is a pawn's step onto its last rank (written without suffix, its
     /// Knight being forced; `n` is accepted).
     fn is_pawn_to_last_rank(&self, mv: JabberwockyMove) -> bool {
-        self.board.pieces(self.turn.side, Role::Pawn).contains(mv.from()) && far_rank(self.turn.side).contains(mv.to())
+        self.board.pieces(self.turn.side, Kind::Pawn).contains(mv.from()) && far_rank(self.turn.side).contains(mv.to())
     }
 }
 
@@ -293,7 +293,7 @@ impl Position for Jabberwocky {
         let us = self.turn.side;
         let them = !us;
         let (from, to) = (mv.from(), mv.to());
-        let role = self.board.kind_at(from).expect("a legal move starts on a piece");
+        let kind = self.board.kind_at(from).expect("a legal move starts on a piece");
 
         next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         if self.board.by_color(them).contains(to) {
@@ -301,8 +301,8 @@ impl Position for Jabberwocky {
             next.toggle(them, captured, to);
             next.turn.halfmove = 0;
         }
-        next.toggle(us, role, from);
-        next.toggle(us, mv.choice().unwrap_or(next_role(role)), to);
+        next.toggle(us, kind, from);
+        next.toggle(us, mv.choice().unwrap_or(next_kind(kind)), to);
         next.turn.end_move(keys::BLACK_TO_MOVE);
         next
     }
@@ -343,7 +343,7 @@ impl Notation for Jabberwocky {
     }
 
     fn render(&self) -> String {
-        crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, role)| role.fen_char(color)))
+        crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, kind)| kind.fen_char(color)))
     }
 }
 

@@ -64,14 +64,14 @@ fn a_piece_runs_through_the_whole_cycle() {
     let fen = "2k1k3/8/8/8/8/8/8/3K3K w - - 0 1";
     let mut h = History::new(pos(fen));
     // Each side's piece becomes, move by move, the next type of the cycle, which runs
-    // through the roles in their index order, Pawn to King.
+    // through the kinds in their index order, Pawn to King.
     for (ply, name) in cycle.iter().enumerate() {
         let mover = h.position().side_to_move();
         h.push_text(name).unwrap();
         let to = sq(&name[2..]);
         assert_eq!(
             h.position().board().piece_at(to),
-            Some((mover, Role::ALL[ply / 2])),
+            Some((mover, Kind::ALL[ply / 2])),
             "after {name}"
         );
     }
@@ -99,7 +99,7 @@ fn the_seeds_mate_in_two() {
     let h = line(fen, &["g3g2", "h8a8"]);
     assert_eq!(h.position().fen(), "Q7/8/p7/8/8/8/K5q1/8 b - - 0 2");
     assert_eq!(h.result(), None);
-    assert_eq!(h.position().board().pieces(Color::Black, Role::King), Bitboard::EMPTY);
+    assert_eq!(h.position().board().pieces(Color::Black, Kind::King), Bitboard::EMPTY);
     assert_eq!(moves(h.position()), ["g2a2", "g2a8"]);
     // 2...Qxa8#: Black has a King again; White's last King cannot move.
     let h = line(fen, &["g3g2", "h8a8", "g2a8"]);
@@ -139,9 +139,9 @@ fn capture_is_compulsory_with_a_choice_among_several() {
     assert_eq!(moves(&p), ["b1b5", "c3b5", "e2b5"]);
     // Each capturer becomes its next type on b5.
     let b5 = sq("b5");
-    for (name, role) in [("b1b5", Role::Queen), ("c3b5", Role::Bishop), ("e2b5", Role::Rook)] {
+    for (name, kind) in [("b1b5", Kind::Queen), ("c3b5", Kind::Bishop), ("e2b5", Kind::Rook)] {
         let after = play(&p, name);
-        assert_eq!(after.board().piece_at(b5), Some((Color::White, role)), "{name}");
+        assert_eq!(after.board().piece_at(b5), Some((Color::White, kind)), "{name}");
         assert_eq!(after.halfmove_clock(), 0);
         assert!(p.is_capture(p.parse_move(name).unwrap()));
     }

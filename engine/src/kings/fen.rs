@@ -10,11 +10,8 @@ use crate::types::{Color, Square};
 pub type FenChars<'a> = std::iter::Peekable<std::str::Chars<'a>>;
 
 /// A piece letter of the game's type `K`, upper case White.
-pub fn read_letter<K: KingsKind>(c: char) -> Result<(Color, K), FenError> {
-    let kind = u8::try_from(c)
-        .ok()
-        .and_then(K::from_letter)
-        .ok_or(FenError::InvalidPiece(c))?;
+pub fn read_fen_char<K: KingsKind>(c: char) -> Result<(Color, K), FenError> {
+    let kind = K::from_char(c).ok_or(FenError::InvalidPiece(c))?;
     let color = if c.is_ascii_uppercase() {
         Color::White
     } else {

@@ -13,7 +13,7 @@ mod testing;
 pub mod twokings;
 mod view;
 
-pub use fen::{read_letter, FenChars};
+pub use fen::{read_fen_char, FenChars};
 pub use position::{BoardKeys, KingsKind, KingsPosition, Rules, Tested};
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
@@ -32,10 +32,11 @@ pub struct KingsMove(u32);
 impl KingsMove {
     const CASTLE: u32 = 1 << 19;
 
-    /// A move from `from` to `to` with its letter, if any.
+    /// A move from `from` to `to` with its suffix (the letter of the piece it makes),
+    /// if any.
     #[inline(always)]
-    pub fn new(from: Square, to: Square, letter: Option<u8>) -> KingsMove {
-        KingsMove(Self::squares(from, to) | (letter.unwrap_or(0) as u32) << Self::FLAGS_SHIFT)
+    pub fn new(from: Square, to: Square, suffix: Option<char>) -> KingsMove {
+        KingsMove(Self::squares(from, to) | suffix.map_or(0, u32::from) << Self::FLAGS_SHIFT)
     }
 
     /// Castling, written as the King's square then the Rook's.
@@ -46,9 +47,9 @@ impl KingsMove {
 
     /// The promotion piece or transformation target, as its lower-case letter.
     #[inline(always)]
-    pub fn letter(self) -> Option<u8> {
-        let letter = (self.0 >> 12 & 127) as u8;
-        (letter != 0).then_some(letter)
+    pub fn suffix(self) -> Option<char> {
+        let letter = (self.0 >> Self::FLAGS_SHIFT & 127) as u8;
+        (letter != 0).then_some(char::from(letter))
     }
 
     /// Whether this is castling.
@@ -65,8 +66,8 @@ impl KingsMove {
 
     /// The piece a pawn promotes to, as its letter.
     #[inline(always)]
-    pub fn promotion(self) -> Option<u8> {
-        self.letter().filter(|_| !self.is_transformation())
+    pub fn promotion(self) -> Option<char> {
+        self.suffix().filter(|_| !self.is_transformation())
     }
 
     /// Whether this is a pawn's double step, given that a pawn makes it.
@@ -78,7 +79,7 @@ impl KingsMove {
 
 impl fmt::Display for KingsMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_uci(f, self.letter().map(char::from))
+        self.write_uci(f, self.suffix())
     }
 }
 
@@ -133,7 +134,7 @@ impl Movement {
 #[derive(Copy, Clone, Debug)]
 pub struct PieceType {
     /// Lower-case letter: FEN (black), promotion and transformation suffix.
-    pub letter: u8,
+    pub char: char,
     /// How it moves and attacks (a pawn's moves are its own).
     pub movement: Movement,
     /// The glyph name a GUI draws it with.
@@ -141,13 +142,9 @@ pub struct PieceType {
 }
 
 impl PieceType {
-    /// A piece type of `letter`, `movement` and `glyph`.
-    pub const fn new(letter: u8, movement: Movement, glyph: &'static str) -> PieceType {
-        PieceType {
-            letter,
-            movement,
-            glyph,
-        }
+    /// A piece type of letter `char`, `movement` and `glyph`.
+    pub const fn new(char: char, movement: Movement, glyph: &'static str) -> PieceType {
+        PieceType { char, movement, glyph }
     }
 }
 
@@ -195,13 +192,13 @@ macro_rules! piece_kinds {
 pub(crate) use piece_kinds;
 
 /// The chess pawn, in both games.
-pub const PAWN: PieceType = PieceType::new(b'p', Movement::new(false, false, false, false), "pawn");
+pub const PAWN: PieceType = PieceType::new('p', Movement::new(false, false, false, false), "pawn");
 /// The chess Knight, in both games.
-pub const KNIGHT: PieceType = PieceType::new(b'n', Movement::new(false, true, false, false), "knight");
+pub const KNIGHT: PieceType = PieceType::new('n', Movement::new(false, true, false, false), "knight");
 /// The chess Bishop, in both games.
-pub const BISHOP: PieceType = PieceType::new(b'b', Movement::new(false, false, true, false), "bishop");
+pub const BISHOP: PieceType = PieceType::new('b', Movement::new(false, false, true, false), "bishop");
 /// The chess Rook, in both games.
-pub const ROOK: PieceType = PieceType::new(b'r', Movement::new(false, false, false, true), "rook");
+pub const ROOK: PieceType = PieceType::new('r', Movement::new(false, false, false, true), "rook");
 
 /// The pieces of one side sorted by movement component (a piece appears in every set
 /// its movement has), for attack tests.
@@ -268,10 +265,10 @@ pub fn shields(target: Square, ours: Bitboard, enemy: &Movers, occupied: Bitboar
 
 /// The FEN letter of a piece of `color` whose lower-case letter is `letter`.
 #[inline(always)]
-pub fn fen_letter(letter: u8, color: Color) -> char {
+pub fn fen_char(letter: char, color: Color) -> char {
     match color {
-        Color::White => letter.to_ascii_uppercase() as char,
-        Color::Black => letter as char,
+        Color::White => letter.to_ascii_uppercase(),
+        Color::Black => letter,
     }
 }
 

@@ -28,8 +28,8 @@ pub trait KingsKind: PieceKind + Debug + Send + Sync {
 
     /// Lower-case letter: FEN (black), promotion and transformation suffix.
     #[inline(always)]
-    fn letter(self) -> u8 {
-        Self::TYPES[self.index()].letter
+    fn char(self) -> char {
+        Self::TYPES[self.index()].char
     }
 
     /// How a piece of this type moves and attacks: its [`PieceType::movement`], by a
@@ -49,9 +49,9 @@ pub trait KingsKind: PieceKind + Debug + Send + Sync {
     }
 
     /// The type a letter of either case names.
-    fn from_letter(letter: u8) -> Option<Self> {
+    fn from_char(letter: char) -> Option<Self> {
         let letter = letter.to_ascii_lowercase();
-        Self::ALL.iter().copied().find(|kind| kind.letter() == letter)
+        Self::ALL.iter().copied().find(|kind| kind.char() == letter)
     }
 }
 
@@ -181,13 +181,13 @@ pub trait Rules: Copy + Eq + Debug + Send + Sync + 'static {
     fn extra_field(pos: &KingsPosition<Self>) -> String;
 
     /// The lower-case letter the piece on `sq` is drawn with.
-    fn letter(_pos: &KingsPosition<Self>, _sq: Square, kind: Self::Kind) -> u8 {
-        kind.letter()
+    fn drawn_char(_pos: &KingsPosition<Self>, _sq: Square, kind: Self::Kind) -> char {
+        kind.char()
     }
 
     /// The glyph name of what a letter drawn or named in a move stands for.
-    fn view_name(letter: u8) -> &'static str {
-        Self::Kind::from_letter(letter)
+    fn view_name(letter: char) -> &'static str {
+        Self::Kind::from_char(letter)
             .expect("a letter of the game names a piece type")
             .view_name()
     }
@@ -329,7 +329,7 @@ impl<R: Rules> KingsPosition<R> {
             captured = Some(victim);
         }
         self.toggle(us, kind, from);
-        let placed = mv.letter().and_then(R::Kind::from_letter).unwrap_or(kind);
+        let placed = mv.suffix().and_then(R::Kind::from_char).unwrap_or(kind);
         self.toggle(us, placed, to);
         if kind == R::Kind::pawn() || captured.is_some() {
             self.turn.halfmove = 0;
@@ -366,7 +366,7 @@ impl<R: Rules> KingsPosition<R> {
             |pm| {
                 if pm.promotes {
                     for kind in R::Kind::PROMOTIONS {
-                        visit(KingsMove::new(pm.from, pm.to, Some(kind.letter())));
+                        visit(KingsMove::new(pm.from, pm.to, Some(kind.char())));
                     }
                 } else {
                     visit(KingsMove::new(pm.from, pm.to, None));
@@ -419,9 +419,9 @@ impl<R: Rules> KingsPosition<R> {
     }
 
     /// The letter the piece on `sq` is drawn with, upper case for White.
-    pub(super) fn drawn_letter(&self, sq: Square) -> Option<char> {
+    pub(super) fn drawn_char(&self, sq: Square) -> Option<char> {
         let (color, kind) = self.board.piece_at(sq)?;
-        Some(super::fen_letter(R::letter(self, sq, kind), color))
+        Some(super::fen_char(R::drawn_char(self, sq, kind), color))
     }
 }
 
@@ -506,7 +506,7 @@ impl<R: Rules> Notation for KingsPosition<R> {
     }
 
     fn render(&self) -> String {
-        crate::fen::render_board(|sq| self.drawn_letter(sq))
+        crate::fen::render_board(|sq| self.drawn_char(sq))
     }
 }
 

@@ -2,7 +2,7 @@
 //! and the game's badge, the attacked royal pieces as checks, transformations and
 //! promotions as a choice, Chess960 castling clicked on the Rook.
 
-use super::{castling_targets, en_passant_victim, fen_letter, KingsKind, KingsMove, KingsPosition, Rules};
+use super::{castling_targets, en_passant_victim, fen_char, KingsKind, KingsMove, KingsPosition, Rules};
 use crate::game::{Notation, Position};
 use crate::moves::PackedMove;
 use crate::view::{single_square_name as name, ChoiceView, GameView, MoveView, PieceView, PositionView};
@@ -14,12 +14,12 @@ impl<R: Rules> GameView for KingsPosition<R> {
             .into_iter()
             .map(|sq| {
                 let (color, kind) = self.board.piece_at(sq).expect("an occupied square holds a piece");
-                let letter = R::letter(self, sq, kind);
+                let letter = R::drawn_char(self, sq, kind);
                 PieceView {
                     square: name(sq),
                     color: color.name(),
                     kind: R::view_name(letter),
-                    letter: fen_letter(letter, color),
+                    letter: fen_char(letter, color),
                     badge: R::badge(self, sq, color, kind),
                 }
             })
@@ -53,7 +53,7 @@ impl<R: Rules> GameView for KingsPosition<R> {
                 also: vec![name(to), name(rook_to)],
             };
         }
-        let choice = mv.letter().map(|letter| {
+        let choice = mv.suffix().map(|letter| {
             let group = if mv.is_transformation() {
                 "transformation"
             } else {

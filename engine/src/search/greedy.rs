@@ -77,7 +77,7 @@ mod tests {
     use crate::game::Notation;
     use crate::game::Position;
     use crate::game::Variant;
-    use crate::types::{Color, Role, Square};
+    use crate::types::{Color, Kind, Square};
 
     /// Material, and an evaluation that only likes a knight on d5: it breaks ties.
     struct Material;
@@ -85,7 +85,7 @@ mod tests {
     impl Evaluator<Chess> for Material {
         fn evaluate(&self, pos: &Chess) -> i32 {
             let knight_on_d5 = pos.board().piece_at(Square::parse("d5").unwrap());
-            let bonus = if knight_on_d5 == Some((Color::White, Role::Knight)) {
+            let bonus = if knight_on_d5 == Some((Color::White, Kind::Knight)) {
                 50
             } else {
                 0
@@ -99,14 +99,14 @@ mod tests {
         fn material(&self, pos: &Chess) -> i32 {
             let us = pos.side_to_move();
             [
-                (Role::Pawn, 100),
-                (Role::Knight, 300),
-                (Role::Rook, 500),
-                (Role::Queen, 900),
+                (Kind::Pawn, 100),
+                (Kind::Knight, 300),
+                (Kind::Rook, 500),
+                (Kind::Queen, 900),
             ]
             .iter()
-            .map(|&(role, value)| {
-                value * (pos.board().pieces(us, role).count() as i32 - pos.board().pieces(!us, role).count() as i32)
+            .map(|&(kind, value)| {
+                value * (pos.board().pieces(us, kind).count() as i32 - pos.board().pieces(!us, kind).count() as i32)
             })
             .sum()
         }

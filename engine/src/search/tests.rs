@@ -5,7 +5,7 @@ use crate::game::Notation;
 use crate::game::Position;
 use crate::game::Variant;
 use crate::moves::PackedMove;
-use crate::types::Role;
+use crate::types::Kind;
 
 struct Material;
 
@@ -14,7 +14,7 @@ const VALUE: [i32; 6] = [100, 300, 320, 500, 900, 0];
 impl Evaluator<Chess> for Material {
     fn evaluate(&self, pos: &Chess) -> i32 {
         let us = pos.side_to_move();
-        Role::ALL
+        Kind::ALL
             .iter()
             .map(|&r| {
                 VALUE[r.index()]

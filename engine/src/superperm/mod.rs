@@ -22,8 +22,8 @@ use crate::game::{
     EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, Turn,
     Variant,
 };
-use crate::moves::{role_choice, PackedMove};
-use crate::types::{Color, Role, Square};
+use crate::moves::{kind_choice, PackedMove};
+use crate::types::{Color, Kind, Square};
 use std::fmt;
 
 /// A move: origin and destination as written (for a teleport, the King's square and
@@ -37,8 +37,8 @@ impl SuperpermMove {
 
     /// A move from `from` to `to`, promoting when `promotion` says so.
     #[inline(always)]
-    pub fn new(from: Square, to: Square, promotion: Option<Role>) -> SuperpermMove {
-        SuperpermMove(Self::squares(from, to) as u16 | role_choice::pack(promotion))
+    pub fn new(from: Square, to: Square, promotion: Option<Kind>) -> SuperpermMove {
+        SuperpermMove(Self::squares(from, to) as u16 | kind_choice::pack(promotion))
     }
 
     /// The King on `king` swaps places with the friendly piece on `piece`.
@@ -49,8 +49,8 @@ impl SuperpermMove {
 
     /// The piece a pawn promotes to, if it does.
     #[inline(always)]
-    pub fn promotion(self) -> Option<Role> {
-        role_choice::unpack(self.0)
+    pub fn promotion(self) -> Option<Kind> {
+        kind_choice::unpack(self.0)
     }
 
     /// Whether the King teleports, swapping with a man of its side.
@@ -60,15 +60,15 @@ impl SuperpermMove {
     }
 
     #[inline(always)]
-    fn with_promotion(self, role: Role) -> SuperpermMove {
-        SuperpermMove::new(self.from(), self.to(), Some(role))
+    fn with_promotion(self, kind: Kind) -> SuperpermMove {
+        SuperpermMove::new(self.from(), self.to(), Some(kind))
     }
 }
 
 impl fmt::Display for SuperpermMove {
     /// UCI-like: `e2e4`, `b2b4q` (promotion at the end of the chain), `e1b1` (teleport).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.write_uci(f, self.promotion().map(Role::char))
+        self.write_uci(f, self.promotion().map(Kind::char))
     }
 }
 
@@ -103,7 +103,7 @@ fn behind(color: Color, set: Bitboard) -> Bitboard {
 /// or one move played out.
 #[derive(Copy, Clone, Debug)]
 pub(crate) enum Generated {
-    Set { role: Role, from: Square, to: Bitboard },
+    Set { kind: Kind, from: Square, to: Bitboard },
     One(SuperpermMove),
 }
 
@@ -130,7 +130,7 @@ impl Superperm {
     /// `color`'s King square.
     #[inline(always)]
     pub fn king(&self, color: Color) -> Square {
-        self.board.pieces(color, Role::King).first()
+        self.board.pieces(color, Kind::King).first()
     }
 
     /// The men checking the side to move's King.
@@ -152,8 +152,8 @@ impl Superperm {
     }
 
     #[inline(always)]
-    fn toggle(&mut self, color: Color, role: Role, sq: Square) {
-        self.board.toggle(color, role, sq, &keys::PIECES, &mut self.turn);
+    fn toggle(&mut self, color: Color, kind: Kind, sq: Square) {
+        self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.turn);
     }
 
     /// Recomputes the checkers and pinned pieces of the side to move.
@@ -164,25 +164,25 @@ impl Superperm {
     /// Whether a piece of the side to move going from `from` to `to` attacks the
     /// enemy King on landing, directly or by uncovering a line.
     #[inline(always)]
-    fn gives_check(&self, role: Role, from: Square, to: Square) -> bool {
+    fn gives_check(&self, kind: Kind, from: Square, to: Square) -> bool {
         let us = self.turn.side;
         let target = self.king(!us);
         let occupied = self.board.occupied().without(from).with(to);
-        let direct = match role {
-            Role::Pawn => pawn_attacks(us, to),
-            Role::Knight => knight_attacks(to),
-            Role::Bishop => bishop_attacks(to, occupied),
-            Role::Rook => rook_attacks(to, occupied),
-            Role::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
-            Role::King => king_attacks(to),
+        let direct = match kind {
+            Kind::Pawn => pawn_attacks(us, to),
+            Kind::Knight => knight_attacks(to),
+            Kind::Bishop => bishop_attacks(to, occupied),
+            Kind::Rook => rook_attacks(to, occupied),
+            Kind::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
+            Kind::King => king_attacks(to),
         };
         if direct.contains(target) {
             return true;
         }
         let ours = self.board.by_color(us).without(from);
-        let queens = self.board.by_kind(Role::Queen);
-        let sliders = (bishop_attacks(target, occupied) & (self.board.by_kind(Role::Bishop) | queens))
-            | (rook_attacks(target, occupied) & (self.board.by_kind(Role::Rook) | queens));
+        let queens = self.board.by_kind(Kind::Queen);
+        let sliders = (bishop_attacks(target, occupied) & (self.board.by_kind(Kind::Bishop) | queens))
+            | (rook_attacks(target, occupied) & (self.board.by_kind(Kind::Rook) | queens));
         (sliders & ours).nonempty()
     }
 
@@ -196,16 +196,16 @@ impl Superperm {
         next.lost = false;
         next.turn.halfmove = next.turn.halfmove.saturating_add(1);
         if mv.is_teleport() {
-            let role = self.board.kind_at(to).expect("a teleport swaps with a piece");
-            next.toggle(us, Role::King, from);
-            next.toggle(us, role, to);
-            next.toggle(us, Role::King, to);
-            next.toggle(us, role, from);
+            let kind = self.board.kind_at(to).expect("a teleport swaps with a piece");
+            next.toggle(us, Kind::King, from);
+            next.toggle(us, kind, to);
+            next.toggle(us, Kind::King, to);
+            next.toggle(us, kind, from);
             next.lost = next.king_attacked(us);
             return (next, to);
         }
-        let role = self.board.kind_at(from).expect("a legal move starts on a piece");
-        if role == Role::Pawn {
+        let kind = self.board.kind_at(from).expect("a legal move starts on a piece");
+        if kind == Kind::Pawn {
             next.turn.halfmove = 0;
         }
         if self.board.by_color(them).contains(to) {
@@ -213,8 +213,8 @@ impl Superperm {
             next.toggle(them, captured, to);
             next.turn.halfmove = 0;
         }
-        next.toggle(us, role, from);
-        next.toggle(us, role, to);
+        next.toggle(us, kind, from);
+        next.toggle(us, kind, to);
         let mut at = to;
         if !next.king_attacked(them) {
             while let Some(ahead) = front(us, at) {
@@ -222,11 +222,11 @@ impl Superperm {
                     break;
                 };
                 next.toggle(color, other, ahead);
-                next.toggle(us, role, at);
-                next.toggle(us, role, ahead);
+                next.toggle(us, kind, at);
+                next.toggle(us, kind, ahead);
                 // A pawn pushed back onto its last rank becomes a Queen at once.
-                let arrived = if other == Role::Pawn && Bitboard::last_rank(color).contains(at) {
-                    Role::Queen
+                let arrived = if other == Kind::Pawn && Bitboard::last_rank(color).contains(at) {
+                    Kind::Queen
                 } else {
                     other
                 };
@@ -238,7 +238,7 @@ impl Superperm {
             }
         }
         if let Some(promoted) = mv.promotion() {
-            next.toggle(us, Role::Pawn, at);
+            next.toggle(us, Kind::Pawn, at);
             next.toggle(us, promoted, at);
         }
         (next, at)
@@ -252,14 +252,14 @@ impl Superperm {
     /// Plays out a move that may have a chain: the moves it makes legal (one, or four
     /// promotions when a pawn ends on its last rank).
     #[inline]
-    fn try_chain(&self, role: Role, from: Square, to: Square, visit: &mut impl FnMut(Generated)) {
+    fn try_chain(&self, kind: Kind, from: Square, to: Square, visit: &mut impl FnMut(Generated)) {
         let mv = SuperpermMove::new(from, to, None);
         let (next, end) = self.make(mv);
         if next.king_attacked(self.turn.side) {
             return;
         }
-        if role == Role::Pawn && Bitboard::last_rank(self.turn.side).contains(end) {
-            for promoted in Role::PROMOTIONS {
+        if kind == Kind::Pawn && Bitboard::last_rank(self.turn.side).contains(end) {
+            for promoted in Kind::PROMOTIONS {
                 visit(Generated::One(mv.with_promotion(promoted)));
             }
         } else {
@@ -289,15 +289,15 @@ impl Superperm {
             let mut plain = Bitboard::EMPTY;
             for to in dest {
                 let safe = self.board.attackers(to, them, without_king).without(to).is_empty();
-                if chainy.contains(to) && !self.gives_check(Role::King, king, to) {
-                    self.try_chain(Role::King, king, to, &mut visit);
+                if chainy.contains(to) && !self.gives_check(Kind::King, king, to) {
+                    self.try_chain(Kind::King, king, to, &mut visit);
                 } else if safe {
                     plain = plain.with(to);
                 }
             }
             if plain.nonempty() {
                 visit(Generated::Set {
-                    role: Role::King,
+                    kind: Kind::King,
                     from: king,
                     to: plain,
                 });
@@ -306,7 +306,7 @@ impl Superperm {
 
         // Teleportation, never out of check.
         if self.checkers.is_empty() {
-            let partners = ours & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
+            let partners = ours & !self.board.by_kind(Kind::Pawn) & !self.board.by_kind(Kind::King);
             for piece in partners {
                 visit(Generated::One(SuperpermMove::teleport(king, piece)));
             }
@@ -319,7 +319,7 @@ impl Superperm {
             _ => Bitboard::EMPTY,
         };
         let pinned = self.pinned;
-        let mut piece = |role: Role, from: Square, dest: Bitboard| {
+        let mut piece = |kind: Kind, from: Square, dest: Bitboard| {
             let mut mask = check_mask;
             if pinned.contains(from) {
                 mask &= line(king, from);
@@ -327,36 +327,36 @@ impl Superperm {
             let chainy = dest & behind(us, occupied.without(from));
             let mut plain = dest & !chainy & mask;
             for to in chainy {
-                if self.gives_check(role, from, to) {
+                if self.gives_check(kind, from, to) {
                     if mask.contains(to) {
                         plain = plain.with(to);
                     }
                 } else {
-                    self.try_chain(role, from, to, &mut visit);
+                    self.try_chain(kind, from, to, &mut visit);
                 }
             }
             if plain.nonempty() {
-                visit(Generated::Set { role, from, to: plain });
+                visit(Generated::Set { kind, from, to: plain });
             }
         };
 
-        for from in self.board.pieces(us, Role::Knight) {
-            piece(Role::Knight, from, knight_attacks(from) & empty);
+        for from in self.board.pieces(us, Kind::Knight) {
+            piece(Kind::Knight, from, knight_attacks(from) & empty);
         }
-        for from in self.board.pieces(us, Role::Bishop) {
-            piece(Role::Bishop, from, bishop_attacks(from, occupied) & empty);
+        for from in self.board.pieces(us, Kind::Bishop) {
+            piece(Kind::Bishop, from, bishop_attacks(from, occupied) & empty);
         }
-        for from in self.board.pieces(us, Role::Rook) {
-            piece(Role::Rook, from, rook_attacks(from, occupied) & empty);
+        for from in self.board.pieces(us, Kind::Rook) {
+            piece(Kind::Rook, from, rook_attacks(from, occupied) & empty);
         }
-        for from in self.board.pieces(us, Role::Queen) {
+        for from in self.board.pieces(us, Kind::Queen) {
             piece(
-                Role::Queen,
+                Kind::Queen,
                 from,
                 (bishop_attacks(from, occupied) | rook_attacks(from, occupied)) & empty,
             );
         }
-        for from in self.board.pieces(us, Role::Pawn) {
+        for from in self.board.pieces(us, Kind::Pawn) {
             let Some(one) = front(us, from) else {
                 continue;
             };
@@ -370,7 +370,7 @@ impl Superperm {
                     dest = dest.with(two);
                 }
             }
-            piece(Role::Pawn, from, dest);
+            piece(Kind::Pawn, from, dest);
         }
     }
 
@@ -378,14 +378,14 @@ impl Superperm {
     /// when it differs (`Ra1-b1-b2`, `e7-e5-e4`, `b2-b4-b8=Q`), then `+` or `#`.
     /// A teleportation is written with the King's letter (`Ke1-b1`).
     pub fn long_name(&self, mv: SuperpermMove) -> String {
-        let role = if mv.is_teleport() {
-            Role::King
+        let kind = if mv.is_teleport() {
+            Kind::King
         } else {
             self.board.kind_at(mv.from()).expect("a legal move starts on a piece")
         };
         let mut out = String::new();
-        if role != Role::Pawn {
-            out.push(role.char().to_ascii_uppercase());
+        if kind != Kind::Pawn {
+            out.push(kind.char().to_ascii_uppercase());
         }
         out.push_str(&format!("{}-{}", mv.from(), mv.to()));
         let next = self.play(mv);
@@ -411,11 +411,11 @@ impl Superperm {
         let (text, promotion) = match text.split_once('=') {
             Some((head, piece)) => {
                 let mut chars = piece.chars();
-                let role = Role::from_char(chars.next()?)?;
+                let kind = Kind::from_char(chars.next()?)?;
                 if chars.next().is_some() {
                     return None;
                 }
-                (head, Some(role))
+                (head, Some(kind))
             }
             None => (text, None),
         };
@@ -431,14 +431,14 @@ impl Superperm {
             .iter()
             .copied()
             .find(|&mv| mv.from() == parts[0] && mv.to() == parts[1] && mv.promotion() == promotion)?;
-        let role = if found.is_teleport() {
-            Role::King
+        let kind = if found.is_teleport() {
+            Kind::King
         } else {
             self.board.kind_at(found.from())?
         };
         let letter_ok = match letter {
-            Some(c) => Role::from_char(c) == Some(role),
-            None => role == Role::Pawn,
+            Some(c) => Kind::from_char(c) == Some(kind),
+            None => kind == Kind::Pawn,
         };
         let end_ok = parts.len() == 2 || (!found.is_teleport() && self.chain_end(found) == parts[2]);
         (letter_ok && end_ok).then_some(found)
@@ -467,10 +467,10 @@ impl Position for Superperm {
         let last = Bitboard::last_rank(self.turn.side);
         self.generate(|found| match found {
             Generated::One(mv) => moves.push(mv),
-            Generated::Set { role, from, to } => {
+            Generated::Set { kind, from, to } => {
                 for to in to {
-                    if role == Role::Pawn && last.contains(to) {
-                        for promoted in Role::PROMOTIONS {
+                    if kind == Kind::Pawn && last.contains(to) {
+                        for promoted in Kind::PROMOTIONS {
                             moves.push(SuperpermMove::new(from, to, Some(promoted)));
                         }
                     } else {
@@ -486,9 +486,9 @@ impl Position for Superperm {
         let mut count = 0;
         self.generate(|found| match found {
             Generated::One(_) => count += 1,
-            Generated::Set { role, to, .. } => {
+            Generated::Set { kind, to, .. } => {
                 count += to.count() as u64;
-                if role == Role::Pawn {
+                if kind == Kind::Pawn {
                     count += 3 * (to & last).count() as u64;
                 }
             }
@@ -548,7 +548,7 @@ impl Notation for Superperm {
     }
 
     fn render(&self) -> String {
-        crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, role)| role.fen_char(color)))
+        crate::fen::render_board(|sq| self.board.piece_at(sq).map(|(color, kind)| kind.fen_char(color)))
     }
 }
 
@@ -565,7 +565,7 @@ impl SearchHints for Superperm {
 
     fn null_move(&self) -> Option<Superperm> {
         let pieces =
-            self.board.by_color(self.turn.side) & !self.board.by_kind(Role::Pawn) & !self.board.by_kind(Role::King);
+            self.board.by_color(self.turn.side) & !self.board.by_kind(Kind::Pawn) & !self.board.by_kind(Kind::King);
         if self.lost || self.in_check() || pieces.is_empty() {
             return None;
         }

@@ -81,14 +81,14 @@ fn the_seeds_test_game_replays_move_by_move() {
     // on b1; once the Rook has left b2 it may step only to b2 (8.b1-b2), never two
     // squares. After 4...Bf8-a3-a2 Black has two light-squared bishops.
     let p = line(&pos(START), &SEED_GAME[..3]);
-    assert_eq!(p.board().piece_at(sq("b1")), Some((Color::White, Role::Pawn)));
+    assert_eq!(p.board().piece_at(sq("b1")), Some((Color::White, Kind::Pawn)));
     let q = line(&p, &SEED_GAME[3..14]);
     assert_eq!(
         moves(&q).iter().filter(|m| m.starts_with("b1")).collect::<Vec<_>>(),
         ["b1b2"]
     );
     let q = line(&p, &SEED_GAME[3..8]);
-    let light = q.board().pieces(Color::Black, Role::Bishop) & Bitboard::LIGHT_SQUARES;
+    let light = q.board().pieces(Color::Black, Kind::Bishop) & Bitboard::LIGHT_SQUARES;
     assert_eq!(light.count(), 2);
 }
 
@@ -108,7 +108,7 @@ fn chain(p: &Superperm, name: &str, long: &str) -> Superperm {
 fn assert_men(p: &Superperm, men: &str) {
     for man in men.split(", ") {
         let (square, letter) = man.split_once(' ').unwrap();
-        let found = p.board().piece_at(sq(square)).map(|(color, role)| role.fen_char(color));
+        let found = p.board().piece_at(sq(square)).map(|(color, kind)| kind.fen_char(color));
         assert_eq!(found, letter.chars().next(), "{man} in {}", p.fen());
     }
 }
@@ -188,8 +188,8 @@ fn pawns_pushed_onto_their_last_rank_become_queens() {
     // Black's Rook a8-b8 swaps with the White pawn b7, which reaches its last rank.
     let p = pos("r7/1P2k3/8/8/8/8/8/4K3 b - - 0 1");
     let after = play(&p, "a8b8");
-    assert_eq!(after.board().piece_at(sq("b8")), Some((Color::White, Role::Queen)));
-    assert_eq!(after.board().piece_at(sq("b7")), Some((Color::Black, Role::Rook)));
+    assert_eq!(after.board().piece_at(sq("b8")), Some((Color::White, Kind::Queen)));
+    assert_eq!(after.board().piece_at(sq("b7")), Some((Color::Black, Kind::Rook)));
     // With the Black King on e8 the new Queen would attack it: the move is illegal.
     let p = pos("r3k3/1P6/8/8/8/8/8/4K3 b - - 0 1");
     assert!(p.parse_move("a8b8").is_err());
@@ -201,7 +201,7 @@ fn pawns_pushed_onto_their_last_rank_become_queens() {
     }
     assert!(!names.contains(&"b2b4".to_string()));
     let after = play(&p, "b2b4n");
-    assert_eq!(after.board().piece_at(sq("b8")), Some((Color::White, Role::Knight)));
+    assert_eq!(after.board().piece_at(sq("b8")), Some((Color::White, Kind::Knight)));
 }
 
 #[test]

@@ -4,7 +4,7 @@
 
 use super::Kind;
 use crate::game::FenError;
-use crate::kings::{read_letter, FenChars};
+use crate::kings::{read_fen_char, FenChars};
 use crate::types::Color;
 use thiserror::Error;
 
@@ -26,7 +26,7 @@ pub(super) fn read_piece(chars: &mut FenChars) -> Result<(Color, Kind, bool), Fe
     if royal {
         c = chars.next().ok_or(FenError::InvalidPiece('+'))?;
     }
-    let (color, kind) = read_letter(c)?;
+    let (color, kind) = read_fen_char(c)?;
     if royal && kind == Kind::Pawn {
         return Err(FenError::InvalidPiece(c));
     }

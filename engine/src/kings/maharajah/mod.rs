@@ -18,7 +18,7 @@ mod tests;
 mod view;
 
 use super::{
-    fen_letter, piece_kinds, shields, BoardKeys, FenChars, KingsKind, KingsMove, KingsPosition, Movement, PieceType,
+    fen_char, piece_kinds, shields, BoardKeys, FenChars, KingsKind, KingsMove, KingsPosition, Movement, PieceType,
     Rules, Tested, BISHOP, KNIGHT, PAWN, ROOK,
 };
 use crate::bitboard::Bitboard;
@@ -46,7 +46,7 @@ piece_kinds! {
 }
 
 /// The Warrior steps as a King.
-const WARRIOR: PieceType = PieceType::new(b'w', Movement::new(true, false, false, false), "warrior");
+const WARRIOR: PieceType = PieceType::new('w', Movement::new(true, false, false, false), "warrior");
 
 impl Kind {
     /// What capturing a piece of this type scores.
@@ -62,7 +62,7 @@ impl Kind {
 /// The Maharajah moves as Rook, Bishop or Knight.
 pub const MAHARAJAH: Movement = Movement::new(false, true, true, true);
 /// The transformation suffix of becoming a Maharajah.
-pub const MAHARAJAH_LETTER: u8 = b'm';
+pub const MAHARAJAH_CHAR: char = 'm';
 
 mod keys {
     use crate::kings::BoardKeys;
@@ -197,9 +197,9 @@ impl Rules for MaharajahState {
             for sq in non_pawns {
                 if pos.state.royal.contains(sq) {
                     let origin = pos.kind_at(sq).expect("a Maharajah has an origin");
-                    visit(KingsMove::new(sq, sq, Some(origin.letter())));
+                    visit(KingsMove::new(sq, sq, Some(origin.char())));
                 } else if several && !pos.attacked(sq, !us) {
-                    visit(KingsMove::new(sq, sq, Some(MAHARAJAH_LETTER)));
+                    visit(KingsMove::new(sq, sq, Some(MAHARAJAH_CHAR)));
                 }
             }
         }
@@ -353,7 +353,7 @@ impl Rules for MaharajahState {
 
     /// `+` and the origin for a Maharajah.
     fn fen_piece(pos: &Maharajah, sq: Square, color: Color, kind: Kind) -> String {
-        let letter = fen_letter(kind.letter(), color);
+        let letter = fen_char(kind.char(), color);
         if pos.state.royal.contains(sq) {
             format!("+{letter}")
         } else {
@@ -370,16 +370,16 @@ impl Rules for MaharajahState {
     }
 
     /// A Maharajah is drawn with the transformation's letter.
-    fn letter(pos: &Maharajah, sq: Square, kind: Kind) -> u8 {
+    fn drawn_char(pos: &Maharajah, sq: Square, kind: Kind) -> char {
         if pos.state.royal.contains(sq) {
-            MAHARAJAH_LETTER
+            MAHARAJAH_CHAR
         } else {
-            kind.letter()
+            kind.char()
         }
     }
 
-    fn view_name(letter: u8) -> &'static str {
-        match Kind::from_letter(letter) {
+    fn view_name(letter: char) -> &'static str {
+        match Kind::from_char(letter) {
             Some(kind) => kind.view_name(),
             None => view::MAHARAJAH,
         }
@@ -390,7 +390,7 @@ impl Rules for MaharajahState {
         pos.state
             .royal
             .contains(sq)
-            .then(|| fen_letter(kind.letter(), color).to_string())
+            .then(|| fen_char(kind.char(), color).to_string())
     }
 
     fn points(pos: &Maharajah) -> Option<[u32; 2]> {

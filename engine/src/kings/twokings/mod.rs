@@ -17,7 +17,7 @@ mod tests;
 mod view;
 
 use super::{
-    castling_targets, fen_letter, last_rank, piece_kinds, read_letter, shields, BoardKeys, FenChars, KingsKind,
+    castling_targets, fen_char, last_rank, piece_kinds, read_fen_char, shields, BoardKeys, FenChars, KingsKind,
     KingsMove, KingsPosition, Movement, PieceType, Rules, Tested, BISHOP, KNIGHT, PAWN, ROOK,
 };
 use crate::attacks::between;
@@ -50,10 +50,10 @@ piece_kinds! {
     promotions: [King, Queen, Marshal, Cardinal];
 }
 
-const QUEEN: PieceType = PieceType::new(b'q', Movement::new(false, false, true, true), "queen");
-const KING: PieceType = PieceType::new(b'k', Movement::new(true, false, false, false), "king");
-const MARSHAL: PieceType = PieceType::new(b'm', Movement::new(false, true, false, true), "marshal");
-const CARDINAL: PieceType = PieceType::new(b'c', Movement::new(false, true, true, false), "cardinal");
+const QUEEN: PieceType = PieceType::new('q', Movement::new(false, false, true, true), "queen");
+const KING: PieceType = PieceType::new('k', Movement::new(true, false, false, false), "king");
+const MARSHAL: PieceType = PieceType::new('m', Movement::new(false, true, false, true), "marshal");
+const CARDINAL: PieceType = PieceType::new('c', Movement::new(false, true, true, false), "cardinal");
 
 impl Kind {
     /// What a King may become.
@@ -237,11 +237,11 @@ impl Rules for TwoKingsState {
                     if kind == Kind::King {
                         if several_kings {
                             for target in Kind::COMPOUNDS {
-                                visit(KingsMove::new(from, from, Some(target.letter())));
+                                visit(KingsMove::new(from, from, Some(target.char())));
                             }
                         }
                     } else {
-                        visit(KingsMove::new(from, from, Some(Kind::King.letter())));
+                        visit(KingsMove::new(from, from, Some(Kind::King.char())));
                     }
                 }
             }
@@ -310,8 +310,8 @@ impl Rules for TwoKingsState {
         } else if mv.is_transformation() {
             let kind = pos.kind_at(from).expect("a transformation starts on a piece");
             let target = mv
-                .letter()
-                .and_then(Kind::from_letter)
+                .suffix()
+                .and_then(Kind::from_char)
                 .expect("a transformation names its piece");
             next.toggle(us, kind, from);
             next.toggle(us, target, from);
@@ -367,7 +367,7 @@ impl Rules for TwoKingsState {
     }
 
     fn read_piece(chars: &mut FenChars) -> Result<(Color, Kind), FenError> {
-        read_letter(chars.next().ok_or(FenError::InvalidPiece(' '))?)
+        read_fen_char(chars.next().ok_or(FenError::InvalidPiece(' '))?)
     }
 
     fn place(pos: &mut TwoKings, sq: Square, (color, kind): (Color, Kind)) {
@@ -405,7 +405,7 @@ impl Rules for TwoKingsState {
     }
 
     fn fen_piece(_pos: &TwoKings, _sq: Square, color: Color, kind: Kind) -> String {
-        fen_letter(kind.letter(), color).to_string()
+        fen_char(kind.char(), color).to_string()
     }
 
     fn castling_field(pos: &TwoKings) -> String {
