@@ -4,9 +4,11 @@ start position, each searched by Vorpal to a fixed node count; keeps the lines s
 nearest to level, one per first move.
 
     python3 scripts/pick_openings.py VARIANT [--count 8] [--plies 4] [--candidates 60]
-        [--nodes 30000] [--seed 1] [--engine target/release/vorpal]
+        [--nodes 30000] [--seed 1] [--engine target/release/vorpal] [--any-first]
 
 Prints one line of moves per opening, as `uci/src/matches/openings.rs` lists them.
+`--any-first` lets several openings share a first move: the wider sets that SPRT runs
+read with `vorpal match --openings FILE`.
 """
 
 import argparse
@@ -60,6 +62,7 @@ def main():
     parser.add_argument("--nodes", type=int, default=30000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--engine", default="target/release/vorpal")
+    parser.add_argument("--any-first", action="store_true")
     args = parser.parse_args()
 
     rng = random.Random(args.seed)
@@ -81,7 +84,7 @@ def main():
 
     chosen, first_moves = [], set()
     for score, moves in sorted(scored, key=lambda s: s[0]):
-        if moves[0] not in first_moves and len(chosen) < args.count:
+        if (args.any_first or moves[0] not in first_moves) and moves not in chosen and len(chosen) < args.count:
             chosen.append(moves)
             first_moves.add(moves[0])
     for moves in chosen:
