@@ -333,6 +333,9 @@ struct Worker<'a, G: Game, E> {
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     ordering: MoveOrdering<G::Move>,
     reductions: [[i8; 64]; 64],
+    /// The static evaluation at each ply of the current path (`-INFINITY` in check),
+    /// to tell whether the side to move is improving on its last turn.
+    static_evals: [i32; MAX_PLY + 1],
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -371,6 +374,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             pv: vec![ArrayVec::new(); MAX_PLY + 1],
             ordering: MoveOrdering::new(G::HISTORY_SIZE),
             reductions,
+            static_evals: [-INFINITY; MAX_PLY + 1],
         }
     }
 
@@ -653,6 +657,22 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         } else {
             self.evaluator.evaluate(pos)
         };
+        self.static_evals[ply] = static_eval;
+        // Better than on the side's last turn: prune less. After a check there is no
+        // evaluation to compare with, so look a turn further back.
+        let improving = !in_check
+            && match ply {
+                0 | 1 => true,
+                2 | 3 => static_eval > self.static_evals[ply - 2],
+                _ => {
+                    let before = if self.static_evals[ply - 2] == -INFINITY {
+                        self.static_evals[ply - 4]
+                    } else {
+                        self.static_evals[ply - 2]
+                    };
+                    static_eval > before
+                }
+            };
 
         // Where a capture is compulsory the static evaluation misjudges the position
         // as it misjudges one in check: the side to move has no quiet choice.
@@ -687,6 +707,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best = -INFINITY;
         let mut best_move = None;
         let mut quiets_tried: ArrayVec<G::Move, 64> = ArrayVec::new();
+        // Near the horizon, late quiet moves of a node not in check are rarely better
+        // than the ones before them (move-count pruning), and quiet moves cannot lift
+        // a static evaluation far below alpha up to it (futility pruning).
+        let prune_quiets = !pv_node && !in_check && !forced_capture && alpha.abs() < MATE_BOUND;
+        let late_move_count = (3 + depth * depth) as usize / (2 - improving as usize);
+        let futile = static_eval + 100 + 100 * depth <= alpha;
         // Moves searched so far: `i` less the illegal moves passed over.
         let mut searched = 0;
         for i in 0..moves.len() {
@@ -697,6 +723,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let tactical = pos.is_tactical(mv);
             let child = pos.play(mv);
             let gives_check = child.in_check();
+            // Checks stay: quiescence does not look at them.
+            if prune_quiets
+                && !tactical
+                && !gives_check
+                && searched > 0
+                && ((depth <= 8 && searched >= late_move_count) || (depth <= 6 && futile))
+            {
+                continue;
+            }
             let new_depth = depth - 1 + gives_check as i32;
             self.hashes.push(child.hash());
             let score = if searched == 0 {
