@@ -261,6 +261,61 @@ impl Evaluator<Chess> for ChessEval {
             pos.board().pieces(c, r).count()
         })
     }
+
+    fn exchange_at_least(&self, pos: &Chess, mv: ChessMove, threshold: i32) -> bool {
+        // Promotions and en passant are rare enough to be tried whatever they give.
+        if mv.kind() != MoveKind::Normal {
+            return true;
+        }
+        let board = pos.board();
+        let value = |kind: Kind| ORDER_VALUE[kind.index()];
+        let (from, to) = (mv.from(), mv.to());
+        // `swap` is what the side that just took stands to lose if it is taken back,
+        // measured against the threshold; the sides recapture with their least
+        // valuable man for as long as that does not lose.
+        let mut swap = board.kind_at(to).map_or(0, value) - threshold;
+        if swap < 0 {
+            return false;
+        }
+        swap = board.kind_at(from).map_or(0, value) - swap;
+        if swap <= 0 {
+            return true;
+        }
+        let diagonal = board.by_kind(Kind::Bishop) | board.by_kind(Kind::Queen);
+        let straight = board.by_kind(Kind::Rook) | board.by_kind(Kind::Queen);
+        let mut occupied = board.occupied().without(from).without(to);
+        let mut attackers = board.attackers(to, Color::White, occupied) | board.attackers(to, Color::Black, occupied);
+        let mut side = pos.side_to_move();
+        // Whether the side to move comes out at or above the threshold.
+        let mut wins = true;
+        loop {
+            side = !side;
+            attackers &= occupied;
+            let ours = attackers & board.by_color(side);
+            let Some(kind) = Kind::ALL
+                .into_iter()
+                .find(|&kind| (ours & board.by_kind(kind)).nonempty())
+            else {
+                break;
+            };
+            wins = !wins;
+            if kind == Kind::King {
+                // The king may take only if nothing can take it back.
+                if (attackers & board.by_color(!side)).nonempty() {
+                    wins = !wins;
+                }
+                break;
+            }
+            swap = value(kind) - swap;
+            if swap < wins as i32 {
+                break;
+            }
+            occupied = occupied.without((ours & board.by_kind(kind)).first());
+            // Sliders behind the man that took now see the square.
+            attackers |= (bishop_attacks(to, occupied) & diagonal) | (rook_attacks(to, occupied) & straight);
+        }
+        wins
+    }
 }
 
 #[cfg(test)]
@@ -309,5 +364,25 @@ mod tests {
         let pxq = pos.parse_move("c4d5").unwrap();
         let qxq = pos.parse_move("d1d5").unwrap();
         assert!(ChessEval.tactical_order(&pos, pxq) > ChessEval.tactical_order(&pos, qxq));
+    }
+
+    #[test]
+    fn exchanges_are_counted_to_the_end() {
+        let gains = |fen: &str, mv: &str, threshold: i32| {
+            let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
+            ChessEval.exchange_at_least(&pos, pos.parse_move(mv).unwrap(), threshold)
+        };
+        // A free pawn: worth a pawn, not more.
+        assert!(gains("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100));
+        assert!(!gains("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 101));
+        // The queen takes a pawn a pawn defends: she is lost for it.
+        assert!(!gains("4k3/8/2p5/3p4/8/8/8/3QK3 w - - 0 1", "d1d5", 0));
+        // The rook behind the rook joins in: Rxd5 Rxd5 Rxd5 wins the pawn, where one
+        // rook alone would lose the exchange to the defending rook.
+        assert!(gains("3rk3/8/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", 0));
+        assert!(!gains("3rk3/8/8/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5", 0));
+        // A king may recapture only what nothing defends.
+        assert!(!gains("8/8/8/3P4/4K3/8/8/k2r4 b - - 0 1", "d1d5", 0));
+        assert!(gains("8/8/2p5/3P4/4K3/8/8/k2r4 b - - 0 1", "d1d5", 100));
     }
 }

@@ -58,6 +58,13 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// The material balance alone, for the side to move: what the greedy player
     /// maximises first.
     fn material(&self, pos: &G) -> i32;
+
+    /// Whether the exchange that the tactical move `mv` starts on its destination
+    /// gains at least `threshold` for the side to move (static exchange evaluation).
+    /// A game without an estimate answers yes, and nothing is pruned by it.
+    fn exchange_at_least(&self, _pos: &G, _mv: G::Move, _threshold: i32) -> bool {
+        true
+    }
 }
 
 /// A score as the protocol reports it.
@@ -873,6 +880,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             let mv = pick_next(&mut moves, &mut scores, i);
             if !is_legal(pos, mv) {
+                continue;
+            }
+            // A capture that loses the exchange will not raise a score that may stand pat.
+            if !forced && !self.evaluator.exchange_at_least(pos, mv, 0) {
                 continue;
             }
             searched += 1;

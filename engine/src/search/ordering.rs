@@ -1,6 +1,6 @@
 //! Move ordering, apart from the search that uses it: the table's move first, then
-//! captures and promotions in the evaluator's order, the killer moves of the ply, and
-//! quiet moves by their history.
+//! captures and promotions in the evaluator's order, the killer moves of the ply,
+//! quiet moves by their history, and last the captures that lose the exchange.
 
 use super::{Evaluator, MAX_PLY};
 use crate::game::{Game, MoveList};
@@ -33,7 +33,13 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             return i32::MAX;
         }
         if pos.is_tactical(mv) {
-            return 1 << 28 | evaluator.tactical_order(pos, mv).clamp(0, (1 << 27) - 1);
+            let order = evaluator.tactical_order(pos, mv).clamp(0, (1 << 27) - 1);
+            // A capture that loses material in the exchange comes after the quiet moves.
+            return if evaluator.exchange_at_least(pos, mv, 0) {
+                1 << 28 | order
+            } else {
+                order - (1 << 28)
+            };
         }
         let killers = &self.killers[ply];
         if killers[0] == Some(mv) {
