@@ -110,7 +110,13 @@ impl Rules {
 
     /// The squares of the board (files a to the last file).
     pub fn squares(&self) -> Bitboard {
-        Bitboard((0..8).fold(0u64, |acc, rank| acc | (((1u64 << self.files) - 1) << (8 * rank))))
+        Bitboard(Bitboard::FILE_A.0 * ((1u64 << self.files) - 1))
+    }
+
+    /// The rank a pawn of `color` lands on by a double step.
+    pub fn double_step_rank(&self, color: Color) -> Bitboard {
+        let rank = self.pawn_start_rank() + 2;
+        Bitboard::rank(if color == Color::White { rank } else { 7 - rank })
     }
 
     /// The relative rank a pawn double-steps from: its starting rank.
@@ -231,7 +237,7 @@ impl<const N: usize> AliceGame<N> {
     }
 
     /// Captures of a pawn that has just double-stepped, made on the board of its step.
-    fn en_passant_moves(&self, moves: &mut MoveList<AliceMove>, rules: &Rules, ep: EnPassant) {
+    pub(super) fn en_passant_moves(&self, moves: &mut MoveList<AliceMove>, rules: &Rules, ep: EnPassant) {
         let board = &self.boards[ep.board];
         if board.occupied().contains(ep.target) {
             return;
