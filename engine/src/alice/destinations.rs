@@ -33,6 +33,9 @@ use crate::types::{Color, Kind, Square};
 pub(crate) struct Arrival {
     pub board: BoardId,
     pub to: Bitboard,
+    /// Whether `board` is the board of the move (known from the rules alone, where
+    /// comparing the boards is not).
+    pub stays: bool,
 }
 
 /// The legal moves of one man: its destinations by the board it ends on (a destination
@@ -74,7 +77,15 @@ impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
     #[inline(always)]
     fn count(&self) -> u64 {
         let [a, b] = self.arrivals;
-        count_with_promotions(self.role, a.to) + count_with_promotions(self.role, b.to) + self.zero.count_ones() as u64
+        let mut n = count_with_promotions(self.role, a.to);
+        // Tested first: most games and most men have no second board or zero move.
+        if b.to.nonempty() {
+            n += count_with_promotions(self.role, b.to);
+        }
+        if self.zero != 0 {
+            n += self.zero.count_ones() as u64;
+        }
+        n
     }
 
     #[inline(always)]
@@ -101,22 +112,33 @@ impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
     }
 }
 
+/// The Alice games, by the index of their generator.
+const GAMES: [Variant; 7] = [
+    Variant::Alice,
+    Variant::Alice2,
+    Variant::MsAlice,
+    Variant::ODonohue,
+    Variant::Duo,
+    Variant::MiniAlice,
+    Variant::Alice3,
+];
+
 impl<const N: usize> SetGenerator for AliceGame<N> {
     type Set = MoveSet;
 
     #[inline(always)]
     fn generate(&self, visit: impl FnMut(MoveSet) -> bool) {
-        // Each arm's rules are constants: a generator of its own for each game.
+        // A generator of its own for each game, its rules constants.
         if N == 3 {
-            return self.generate_sets(Rules::of(Variant::Alice3), false, visit);
+            return self.generate_sets::<6>(visit);
         }
         match self.variant {
-            Variant::Alice => self.generate_sets(Rules::of(Variant::Alice), true, visit),
-            Variant::Alice2 => self.generate_sets(Rules::of(Variant::Alice2), false, visit),
-            Variant::MsAlice => self.generate_sets(Rules::of(Variant::MsAlice), false, visit),
-            Variant::ODonohue => self.generate_sets(Rules::of(Variant::ODonohue), false, visit),
-            Variant::Duo => self.generate_sets(Rules::of(Variant::Duo), false, visit),
-            _ => self.generate_sets(Rules::of(Variant::MiniAlice), false, visit),
+            Variant::Alice => self.generate_sets::<0>(visit),
+            Variant::Alice2 => self.generate_sets::<1>(visit),
+            Variant::MsAlice => self.generate_sets::<2>(visit),
+            Variant::ODonohue => self.generate_sets::<3>(visit),
+            Variant::Duo => self.generate_sets::<4>(visit),
+            _ => self.generate_sets::<5>(visit),
         }
     }
 }
@@ -125,51 +147,51 @@ impl<const N: usize> AliceGame<N> {
     /// The boards a move from board `x` may end on, in the order the moves are listed,
     /// each with the squares the transfer rule lets it end on there.
     #[inline(always)]
-    fn landings(&self, rules: &Rules, x: BoardId) -> [Arrival; 2] {
+    fn landings(&self, rules: Rules, x: BoardId) -> [Arrival; 2] {
         let free = |board: BoardId| Arrival {
             board,
             to: !self.boards[board].occupied(),
+            stays: false,
         };
+        let stay = |to: Bitboard| Arrival { board: x, to, stays: true };
         match rules.transfer {
-            Transfer::Always => [free(1 - x), Arrival { board: x, to: Bitboard::EMPTY }],
-            Transfer::IfEmpty => [
-                free(1 - x),
-                Arrival {
-                    board: x,
-                    to: self.boards[1 - x].occupied(),
-                },
-            ],
-            Transfer::Optional => [Arrival { board: x, to: Bitboard::FULL }, free(1 - x)],
+            Transfer::Always => [free(1 - x), stay(Bitboard::EMPTY)],
+            Transfer::IfEmpty => [free(1 - x), stay(self.boards[1 - x].occupied())],
+            Transfer::Optional => [stay(Bitboard::FULL), free(1 - x)],
             Transfer::Choose => [free(if x == 0 { 1 } else { 0 }), free(if x == 2 { 1 } else { 2 })],
         }
     }
 
-    /// The legal moves as destination sets, by `rules`. Standard Alice lists each board's
-    /// king (castling included) first and pawns last, the variations the general
+    /// The legal moves of `GAMES[GAME]` as destination sets. Standard Alice lists each
+    /// board's king (castling included) first and pawns last, the variations the general
     /// generator's order (pawns first, king last, castling after every board), so that
-    /// each game's search sees its moves in the order it was tuned with.
-    #[inline(always)]
-    fn generate_sets(&self, rules: Rules, alice_order: bool, mut visit: impl FnMut(MoveSet) -> bool) {
+    /// each game's search sees its moves in the order it was tuned with. Never inlined:
+    /// inlined side by side, the games' generators were merged into one that read the
+    /// rules at run time.
+    #[inline(never)]
+    fn generate_sets<const GAME: usize>(&self, mut visit: impl FnMut(MoveSet) -> bool) {
+        let rules = Rules::of(GAMES[GAME]);
+        let alice_order = GAMES[GAME] == Variant::Alice;
         let kb = self.king_board;
-        let masks = CheckMasks::new(self, &rules);
+        let masks = CheckMasks::new(self, rules);
         for x in 0..N {
-            if alice_order && x == kb && self.visit_king(&rules, alice_order, &masks, &mut visit) {
+            if alice_order && x == kb && self.visit_king(rules, alice_order, &masks, &mut visit) {
                 return;
             }
             // Only the king can answer two checks: nothing lands between both, and a
             // piece of the king's board cannot capture two checkers.
-            if !masks.double_check && self.visit_pieces(&rules, alice_order, x, &masks, &mut visit) {
+            if !masks.double_check && self.visit_pieces(rules, alice_order, x, &masks, &mut visit) {
                 return;
             }
-            if !alice_order && x == kb && self.visit_king(&rules, alice_order, &masks, &mut visit) {
+            if !alice_order && x == kb && self.visit_king(rules, alice_order, &masks, &mut visit) {
                 return;
             }
         }
         if alice_order || !rules.castling || masks.in_check || kb != rules.home(self.turn.side) {
             return;
         }
-        for (to, boards) in self.castlings(&rules, masks.king) {
-            for arrival in self.landings(&rules, kb) {
+        for (to, boards) in self.castlings(rules, masks.king) {
+            for arrival in self.landings(rules, kb) {
                 if boards & 1 << arrival.board != 0
                     && visit(MoveSet {
                         role: Kind::King,
@@ -177,12 +199,12 @@ impl<const N: usize> AliceGame<N> {
                         from_board: kb,
                         arrivals: [
                             Arrival {
-                                board: arrival.board,
                                 to: Bitboard::from_square(to),
+                                ..arrival
                             },
                             Arrival {
-                                board: kb,
                                 to: Bitboard::EMPTY,
+                                ..arrival
                             },
                         ],
                         zero: 0,
@@ -198,7 +220,7 @@ impl<const N: usize> AliceGame<N> {
     #[inline(always)]
     fn visit_king(
         &self,
-        rules: &Rules,
+        rules: Rules,
         alice_order: bool,
         masks: &CheckMasks,
         visit: &mut impl FnMut(MoveSet) -> bool,
@@ -212,7 +234,7 @@ impl<const N: usize> AliceGame<N> {
         let mut landings = self.landings(rules, x);
         for arrival in &mut landings {
             arrival.to &= steps;
-            if arrival.board == x && rules.zero_square_attacks {
+            if arrival.stays && rules.zero_square_attacks {
                 // A king that stays must not stand on an enemy's square of the other board.
                 let other = &self.boards[1 - x];
                 arrival.to &= !(other.by_color(them) & !other.by_kind(Kind::Pawn));
@@ -223,20 +245,14 @@ impl<const N: usize> AliceGame<N> {
             let there = &self.boards[board];
             there.attackers(to, them, there.occupied()).is_empty()
         };
-        let mut arrivals = [
-            Arrival {
-                board: landings[0].board,
-                to: Bitboard::EMPTY,
-            },
-            Arrival {
-                board: landings[1].board,
-                to: Bitboard::EMPTY,
-            },
-        ];
+        let mut arrivals = landings.map(|landing| Arrival {
+            to: Bitboard::EMPTY,
+            ..landing
+        });
         for to in landings[0].to | landings[1].to {
             if board.attackers(to, them, without_king).is_empty() {
                 for (arrival, landing) in arrivals.iter_mut().zip(landings) {
-                    if landing.to.contains(to) && (landing.board == x || safe_on(landing.board, to)) {
+                    if landing.to.contains(to) && (landing.stays || safe_on(landing.board, to)) {
                         arrival.to = arrival.to.with(to);
                     }
                 }
@@ -281,7 +297,7 @@ impl<const N: usize> AliceGame<N> {
     /// usual conditions hold on the home board, where the king stands out of check;
     /// both pieces end on the same board, the king safe there with the rook beside it.
     #[inline(always)]
-    fn castlings(&self, rules: &Rules, king: Square) -> [(Square, u8); 2] {
+    fn castlings(&self, rules: Rules, king: Square) -> [(Square, u8); 2] {
         let us = self.turn.side;
         let home = rules.home(us);
         let mut out = [(king, 0); 2];
@@ -330,7 +346,7 @@ impl<const N: usize> AliceGame<N> {
     /// Where a zero move from board `x` may start, for every man but the king (whose
     /// own is judged with its set).
     #[inline(always)]
-    fn zero_move_origins(&self, rules: &Rules, x: BoardId, masks: &CheckMasks) -> Bitboard {
+    fn zero_move_origins(&self, rules: Rules, x: BoardId, masks: &CheckMasks) -> Bitboard {
         let on_king_board = x == self.king_board;
         let landing = match rules.zero_moves {
             ZeroMoves::None => return Bitboard::EMPTY,
@@ -377,7 +393,7 @@ impl<const N: usize> AliceGame<N> {
     #[inline(always)]
     fn visit_pieces(
         &self,
-        rules: &Rules,
+        rules: Rules,
         alice_order: bool,
         x: BoardId,
         masks: &CheckMasks,
@@ -395,7 +411,7 @@ impl<const N: usize> AliceGame<N> {
                 & !board.by_color(us)
                 & if on_king_board {
                     masks.own
-                } else if arrival.board == self.king_board {
+                } else if !arrival.stays && (N == 2 || arrival.board == self.king_board) {
                     masks.block
                 } else {
                     masks.others
@@ -412,22 +428,7 @@ impl<const N: usize> AliceGame<N> {
             theirs,
             pinned: if on_king_board { self.pinned } else { Bitboard::EMPTY },
         };
-        let pawns = |visit: &mut _| {
-            for from in board.pieces(us, Kind::Pawn) {
-                let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
-                let two = match us {
-                    Color::White => one.north(),
-                    Color::Black => one.south(),
-                } & !occupied
-                    & rules.double_step_rank(us);
-                let to = one | two | (pawn_attacks(us, from) & theirs);
-                if self.visit_man(rules, masks, &men, Kind::Pawn, from, to, visit) {
-                    return true;
-                }
-            }
-            false
-        };
-        if !alice_order && pawns(visit) {
+        if !alice_order && self.visit_pawns(rules, masks, &men, visit) {
             return true;
         }
         for from in board.pieces(us, Kind::Knight) {
@@ -453,7 +454,34 @@ impl<const N: usize> AliceGame<N> {
                 return true;
             }
         }
-        alice_order && pawns(visit)
+        alice_order && self.visit_pawns(rules, masks, &men, visit)
+    }
+
+    /// Visits the sets of the pawns of board `men.x`; true if `visit` asked to stop.
+    #[inline(always)]
+    fn visit_pawns(
+        &self,
+        rules: Rules,
+        masks: &CheckMasks,
+        men: &BoardMen,
+        visit: &mut impl FnMut(MoveSet) -> bool,
+    ) -> bool {
+        let us = self.turn.side;
+        let board = &self.boards[men.x];
+        let occupied = board.occupied();
+        for from in board.pieces(us, Kind::Pawn) {
+            let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
+            let two = match us {
+                Color::White => one.north(),
+                Color::Black => one.south(),
+            } & !occupied
+                & rules.double_step_rank(us);
+            let to = one | two | (pawn_attacks(us, from) & men.theirs);
+            if self.visit_man(rules, masks, men, Kind::Pawn, from, to, visit) {
+                return true;
+            }
+        }
+        false
     }
 
     /// Visits the set of one man but the king, whose moves on its board go to `to`.
@@ -461,7 +489,7 @@ impl<const N: usize> AliceGame<N> {
     #[allow(clippy::too_many_arguments)]
     fn visit_man(
         &self,
-        rules: &Rules,
+        rules: Rules,
         masks: &CheckMasks,
         men: &BoardMen,
         role: Kind,
@@ -477,7 +505,7 @@ impl<const N: usize> AliceGame<N> {
         if x == self.king_board {
             let (mut leaving, mut staying) = (Bitboard::EMPTY, Bitboard::EMPTY);
             for arrival in arrivals {
-                if arrival.board == x {
+                if arrival.stays {
                     staying |= arrival.to;
                 } else {
                     leaving |= arrival.to;
@@ -495,7 +523,7 @@ impl<const N: usize> AliceGame<N> {
                 staying = staying.filter_squares(|t| self.safe_after_staying(masks.king, from, t));
             }
             for arrival in &mut arrivals {
-                arrival.to &= if arrival.board == x { staying } else { leaving };
+                arrival.to &= if arrival.stays { staying } else { leaving };
             }
         }
         let zero_role = match rules.zero_moves {
@@ -541,7 +569,7 @@ struct CheckMasks {
 
 impl CheckMasks {
     #[inline(always)]
-    fn new<const N: usize>(pos: &AliceGame<N>, rules: &Rules) -> CheckMasks {
+    fn new<const N: usize>(pos: &AliceGame<N>, rules: Rules) -> CheckMasks {
         let king = pos.boards[pos.king_board].pieces(pos.turn.side, Kind::King).first();
         let in_check = pos.checkers.nonempty();
         let double_check = pos.checkers.has_many();

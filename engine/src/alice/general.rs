@@ -55,6 +55,7 @@ pub struct Rules {
 impl Rules {
     /// The rules of `variant`: one constant per variation, returned by value so that
     /// the generator's tests on them fold away once the variant is known.
+    #[inline(always)]
     pub fn of(variant: Variant) -> Rules {
         const ALICE: Rules = Rules {
             black_home: 0,
@@ -101,6 +102,7 @@ impl Rules {
     }
 
     /// The board `color` starts and castles on.
+    #[inline(always)]
     pub fn home(&self, color: Color) -> BoardId {
         match color {
             Color::White => 0,
@@ -109,17 +111,20 @@ impl Rules {
     }
 
     /// The squares of the board (files a to the last file).
+    #[inline(always)]
     pub fn squares(&self) -> Bitboard {
         Bitboard(Bitboard::FILE_A.0 * ((1u64 << self.files) - 1))
     }
 
     /// The rank a pawn of `color` lands on by a double step.
+    #[inline(always)]
     pub fn double_step_rank(&self, color: Color) -> Bitboard {
         let rank = self.pawn_start_rank() + 2;
         Bitboard::rank(if color == Color::White { rank } else { 7 - rank })
     }
 
     /// The relative rank a pawn double-steps from: its starting rank.
+    #[inline(always)]
     fn pawn_start_rank(&self) -> u8 {
         if self.files == 4 {
             2
