@@ -77,15 +77,7 @@ impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
     #[inline(always)]
     fn count(&self) -> u64 {
         let [a, b] = self.arrivals;
-        let mut n = count_with_promotions(self.role, a.to);
-        // Tested first: most games and most men have no second board or zero move.
-        if b.to.nonempty() {
-            n += count_with_promotions(self.role, b.to);
-        }
-        if self.zero != 0 {
-            n += self.zero.count_ones() as u64;
-        }
-        n
+        count_with_promotions(self.role, a.to) + count_with_promotions(self.role, b.to) + self.zero.count_ones() as u64
     }
 
     #[inline(always)]
@@ -112,17 +104,6 @@ impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
     }
 }
 
-/// The Alice games, by the index of their generator.
-const GAMES: [Variant; 7] = [
-    Variant::Alice,
-    Variant::Alice2,
-    Variant::MsAlice,
-    Variant::ODonohue,
-    Variant::Duo,
-    Variant::MiniAlice,
-    Variant::Alice3,
-];
-
 impl<const N: usize> SetGenerator for AliceGame<N> {
     type Set = MoveSet;
 
@@ -130,15 +111,15 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
     fn generate(&self, visit: impl FnMut(MoveSet) -> bool) {
         // A generator of its own for each game, its rules constants.
         if N == 3 {
-            return self.generate_sets::<6>(visit);
+            return self.generate_sets(Rules::of(Variant::Alice3), false, visit);
         }
         match self.variant {
-            Variant::Alice => self.generate_sets::<0>(visit),
-            Variant::Alice2 => self.generate_sets::<1>(visit),
-            Variant::MsAlice => self.generate_sets::<2>(visit),
-            Variant::ODonohue => self.generate_sets::<3>(visit),
-            Variant::Duo => self.generate_sets::<4>(visit),
-            _ => self.generate_sets::<5>(visit),
+            Variant::Alice => self.generate_sets(Rules::of(Variant::Alice), true, visit),
+            Variant::Alice2 => self.generate_sets(Rules::of(Variant::Alice2), false, visit),
+            Variant::MsAlice => self.generate_sets(Rules::of(Variant::MsAlice), false, visit),
+            Variant::ODonohue => self.generate_sets(Rules::of(Variant::ODonohue), false, visit),
+            Variant::Duo => self.generate_sets(Rules::of(Variant::Duo), false, visit),
+            _ => self.generate_sets(Rules::of(Variant::MiniAlice), false, visit),
         }
     }
 }
@@ -162,16 +143,12 @@ impl<const N: usize> AliceGame<N> {
         }
     }
 
-    /// The legal moves of `GAMES[GAME]` as destination sets. Standard Alice lists each
-    /// board's king (castling included) first and pawns last, the variations the general
+    /// The legal moves by `rules` as destination sets. Standard Alice lists each board's
+    /// king (castling included) first and pawns last, the variations the general
     /// generator's order (pawns first, king last, castling after every board), so that
-    /// each game's search sees its moves in the order it was tuned with. Never inlined:
-    /// inlined side by side, the games' generators were merged into one that read the
-    /// rules at run time.
-    #[inline(never)]
-    fn generate_sets<const GAME: usize>(&self, mut visit: impl FnMut(MoveSet) -> bool) {
-        let rules = Rules::of(GAMES[GAME]);
-        let alice_order = GAMES[GAME] == Variant::Alice;
+    /// each game's search sees its moves in the order it was tuned with.
+    #[inline(always)]
+    fn generate_sets(&self, rules: Rules, alice_order: bool, mut visit: impl FnMut(MoveSet) -> bool) {
         let kb = self.king_board;
         let masks = CheckMasks::new(self, rules);
         for x in 0..N {
