@@ -306,19 +306,21 @@ impl<const N: usize> AliceGame<N> {
         }
         // Rights go with the king and rooks on their home board: a piece leaving a
         // home square there, or a capture on one, ends them.
-        let rules = self.rules();
-        let mut keep = 0b1111;
-        for (board, sq) in [(x, from), (capture_board, to)] {
-            for (color, bits) in [(Color::White, 0b0011), (Color::Black, 0b1100)] {
-                if board == rules.home(color) {
-                    keep &= CASTLING_KEEP[sq.index()] | !bits;
+        if self.castling.bits() != 0 {
+            let rules = self.rules();
+            let mut keep = 0b1111;
+            for (board, sq) in [(x, from), (capture_board, to)] {
+                for (color, bits) in [(Color::White, 0b0011), (Color::Black, 0b1100)] {
+                    if board == rules.home(color) {
+                        keep &= CASTLING_KEEP[sq.index()] | !bits;
+                    }
                 }
             }
-        }
-        let castling = self.castling.keep(keep);
-        if castling != self.castling {
-            next.turn.hash ^= castling_key(self.castling) ^ castling_key(castling);
-            next.castling = castling;
+            let castling = self.castling.keep(keep);
+            if castling != self.castling {
+                next.turn.hash ^= castling_key(self.castling) ^ castling_key(castling);
+                next.castling = castling;
+            }
         }
         next.turn.end_move(keys::BLACK_TO_MOVE);
         next.refresh_checks();
