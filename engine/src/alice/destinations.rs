@@ -475,9 +475,23 @@ impl<const N: usize> AliceGame<N> {
         visit: &mut impl FnMut(MoveSet) -> bool,
     ) -> bool {
         let x = men.x;
+        let zero_role = match rules.zero_moves {
+            ZeroMoves::None => false,
+            ZeroMoves::All => true,
+            ZeroMoves::NonPawnCapturing => role != Kind::Pawn,
+        };
+        let zero = if zero_role && men.zero_from.contains(from) {
+            1 << (1 - x)
+        } else {
+            0
+        };
         let mut arrivals = men.arrivals;
         for arrival in &mut arrivals {
             arrival.to &= to;
+        }
+        // Many men are blocked.
+        if arrivals[0].to.is_empty() && arrivals[1].to.is_empty() && zero == 0 {
+            return false;
         }
         if x == self.king_board {
             let (mut leaving, mut staying) = (Bitboard::EMPTY, Bitboard::EMPTY);
@@ -503,16 +517,6 @@ impl<const N: usize> AliceGame<N> {
                 arrival.to &= if arrival.stays { staying } else { leaving };
             }
         }
-        let zero_role = match rules.zero_moves {
-            ZeroMoves::None => false,
-            ZeroMoves::All => true,
-            ZeroMoves::NonPawnCapturing => role != Kind::Pawn,
-        };
-        let zero = if zero_role && men.zero_from.contains(from) {
-            1 << (1 - x)
-        } else {
-            0
-        };
         (arrivals[0].to.nonempty() || arrivals[1].to.nonempty() || zero != 0)
             && visit(MoveSet {
                 role,
