@@ -9,7 +9,8 @@
 //!   on K with the origin and the captured piece both gone (it can never block there);
 //! - a non-king piece staying on K (Y = X = K) is an ordinary chess move there;
 //! - a non-king piece arriving on K (Y = K != X) may block a check, never capture; a
-//!   move that neither leaves nor reaches K is legal only out of check;
+//!   move that neither leaves nor reaches K is legal only out of check (or, in `duo`,
+//!   when it captures the piece checking through the glass, below);
 //! - the king must be safe at its destination on X before a transfer and on Y after it.
 //!
 //! Zero moves are judged like transfers (`msalice`: the first part is empty, so never in
@@ -98,7 +99,13 @@ impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
         }
         for board in 0..N {
             if self.zero & 1 << board != 0 {
-                emit(AliceMove::new(self.from, self.from_board, self.from, board, AliceMoveKind::Normal));
+                emit(AliceMove::new(
+                    self.from,
+                    self.from_board,
+                    self.from,
+                    board,
+                    AliceMoveKind::Normal,
+                ));
             }
         }
     }
@@ -134,7 +141,11 @@ impl<const N: usize> AliceGame<N> {
             to: !self.boards[board].occupied(),
             stays: false,
         };
-        let stay = |to: Bitboard| Arrival { board: x, to, stays: true };
+        let stay = |to: Bitboard| Arrival {
+            board: x,
+            to,
+            stays: true,
+        };
         match rules.transfer {
             Transfer::Always => [free(1 - x), stay(Bitboard::EMPTY)],
             Transfer::IfEmpty => [free(1 - x), stay(self.boards[1 - x].occupied())],

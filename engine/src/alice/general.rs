@@ -1,6 +1,7 @@
-//! The Alice variations: move generation by trying each candidate move and judging
-//! the result, for rules the fast two-board generator of `alice` does not cover
-//! (zero moves, optional or conditional transfer, a choice of board, a smaller board).
+//! The rules of the Alice variations (zero moves, optional or conditional transfer, a
+//! choice of board, a smaller board), and the general move generator: each candidate
+//! move played and judged. It is the reference the destination-set generator is tested
+//! against, and lists the moves of a position with an en passant chance.
 
 use super::{AliceGame, AliceMove, AliceMoveKind, BoardId, EnPassant};
 use crate::attacks::{

@@ -2,12 +2,10 @@
 //! stands on, then passes through the looking-glass to the same square of the other
 //! board, which must be empty.
 //!
-//! Legality, with K the mover's king board and X the board of the move:
-//! - a non-king piece on X = K vanishes from K, so the king must be safe on K with
-//!   the origin and the captured piece both gone (it can never block there);
-//! - a non-king piece on X != K lands on K: it may block a check there, never capture;
-//! - the king must be safe at its destination on X before the transfer and on the
-//!   other board after it.
+//! Every game's moves come from one destination-set generator (`destinations.rs`), its
+//! variation's rules as constants; the general generator (`general.rs`), which plays
+//! and judges each candidate, is the reference it is tested against, and lists the
+//! moves of a position with an en passant chance.
 
 mod destinations;
 mod fen;
