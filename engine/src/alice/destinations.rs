@@ -126,7 +126,8 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
             Variant::MsAlice => self.generate_sets(Rules::of(Variant::MsAlice), false, visit),
             Variant::ODonohue => self.generate_sets(Rules::of(Variant::ODonohue), false, visit),
             Variant::Duo => self.generate_sets(Rules::of(Variant::Duo), false, visit),
-            _ => self.generate_sets(Rules::of(Variant::MiniAlice), false, visit),
+            Variant::MiniAlice => self.generate_sets(Rules::of(Variant::MiniAlice), false, visit),
+            other => unreachable!("{other:?} is not a two-board Alice game"),
         }
     }
 }
