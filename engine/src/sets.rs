@@ -53,8 +53,10 @@ pub(crate) const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitbo
 #[inline(always)]
 pub(crate) fn count_with_promotions(kind: Kind, to: Bitboard) -> u64 {
     let mut n = to.count() as u64;
-    if kind == Kind::Pawn {
-        n += 3 * (to & PROMOTION_RANKS).count() as u64;
+    let promoting = to & PROMOTION_RANKS;
+    // Tested before counting: few pawns are about to promote.
+    if kind == Kind::Pawn && promoting.nonempty() {
+        n += 3 * promoting.count() as u64;
     }
     n
 }

@@ -1,6 +1,7 @@
-//! The Alice variations: move generation by trying each candidate move and judging
-//! the result, for rules the fast two-board generator of `alice` does not cover
-//! (zero moves, optional or conditional transfer, a choice of board, a smaller board).
+//! The rules of the Alice variations (zero moves, optional or conditional transfer, a
+//! choice of board, a smaller board), and the general move generator: each candidate
+//! move played and judged. It is the reference the destination-set generator is tested
+//! against, and lists the moves of a position with an en passant chance.
 
 use super::{AliceGame, AliceMove, AliceMoveKind, BoardId, EnPassant};
 use crate::attacks::{
@@ -55,6 +56,7 @@ pub struct Rules {
 impl Rules {
     /// The rules of `variant`: one constant per variation, returned by value so that
     /// the generator's tests on them fold away once the variant is known.
+    #[inline(always)]
     pub fn of(variant: Variant) -> Rules {
         const ALICE: Rules = Rules {
             black_home: 0,
@@ -101,6 +103,7 @@ impl Rules {
     }
 
     /// The board `color` starts and castles on.
+    #[inline(always)]
     pub fn home(&self, color: Color) -> BoardId {
         match color {
             Color::White => 0,
@@ -109,11 +112,20 @@ impl Rules {
     }
 
     /// The squares of the board (files a to the last file).
+    #[inline(always)]
     pub fn squares(&self) -> Bitboard {
-        Bitboard((0..8).fold(0u64, |acc, rank| acc | (((1u64 << self.files) - 1) << (8 * rank))))
+        Bitboard(Bitboard::FILE_A.0 * ((1u64 << self.files) - 1))
+    }
+
+    /// The rank a pawn of `color` lands on by a double step.
+    #[inline(always)]
+    pub fn double_step_rank(&self, color: Color) -> Bitboard {
+        let rank = self.pawn_start_rank() + 2;
+        Bitboard::rank(if color == Color::White { rank } else { 7 - rank })
     }
 
     /// The relative rank a pawn double-steps from: its starting rank.
+    #[inline(always)]
     fn pawn_start_rank(&self) -> u8 {
         if self.files == 4 {
             2
@@ -231,7 +243,7 @@ impl<const N: usize> AliceGame<N> {
     }
 
     /// Captures of a pawn that has just double-stepped, made on the board of its step.
-    fn en_passant_moves(&self, moves: &mut MoveList<AliceMove>, rules: &Rules, ep: EnPassant) {
+    pub(super) fn en_passant_moves(&self, moves: &mut MoveList<AliceMove>, rules: &Rules, ep: EnPassant) {
         let board = &self.boards[ep.board];
         if board.occupied().contains(ep.target) {
             return;

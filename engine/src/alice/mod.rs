@@ -2,13 +2,12 @@
 //! stands on, then passes through the looking-glass to the same square of the other
 //! board, which must be empty.
 //!
-//! Legality, with K the mover's king board and X the board of the move:
-//! - a non-king piece on X = K vanishes from K, so the king must be safe on K with
-//!   the origin and the captured piece both gone (it can never block there);
-//! - a non-king piece on X != K lands on K: it may block a check there, never capture;
-//! - the king must be safe at its destination on X before the transfer and on the
-//!   other board after it.
+//! Every game's moves come from one destination-set generator (`destinations.rs`), its
+//! variation's rules as constants; the general generator (`general.rs`), which plays
+//! and judges each candidate, is the reference it is tested against, and lists the
+//! moves of a position with an en passant chance.
 
+mod destinations;
 mod fen;
 mod general;
 #[cfg(test)]
@@ -18,17 +17,14 @@ mod view;
 pub use fen::AliceFenError;
 pub(crate) use general::Rules;
 
-use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
-};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
-use crate::chess::{castling_squares, CastlingRights, CASTLING_KEEP};
+use crate::chess::{CastlingRights, CASTLING_KEEP};
 use crate::game::{
     FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, Turn, Variant,
 };
 use crate::moves::PackedMove;
-use crate::sets::{self, count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
+use crate::sets;
 use crate::types::{Color, Kind, Square};
 use std::fmt;
 
@@ -212,46 +208,6 @@ pub type Alice = AliceGame<2>;
 /// Alice chess on three boards.
 pub type Alice3 = AliceGame<3>;
 
-/// The legal destinations of one piece (all on the same arrival board).
-#[derive(Copy, Clone, Debug)]
-pub(crate) struct MoveSet {
-    pub role: Kind,
-    pub from: Square,
-    pub from_board: BoardId,
-    pub to_board: BoardId,
-    pub to: Bitboard,
-}
-
-impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
-    #[inline(always)]
-    fn count(&self) -> u64 {
-        count_with_promotions(self.role, self.to)
-    }
-
-    #[inline(always)]
-    fn expand(&self, _: &AliceGame<N>, mut emit: impl FnMut(AliceMove)) {
-        for to in self.to {
-            let kind = if self.role == Kind::Pawn && PROMOTION_RANKS.contains(to) {
-                for role in Kind::PROMOTIONS {
-                    emit(AliceMove::new(
-                        self.from,
-                        self.from_board,
-                        to,
-                        self.to_board,
-                        AliceMoveKind::Promotion(role),
-                    ));
-                }
-                continue;
-            } else if self.role == Kind::King && self.from.file().abs_diff(to.file()) == 2 {
-                AliceMoveKind::Castle
-            } else {
-                AliceMoveKind::Normal
-            };
-            emit(AliceMove::new(self.from, self.from_board, to, self.to_board, kind));
-        }
-    }
-}
-
 impl<const N: usize> AliceGame<N> {
     /// The men on `board`.
     pub fn board(&self, board: BoardId) -> &ChessBoard {
@@ -298,177 +254,6 @@ impl<const N: usize> AliceGame<N> {
         self.king_board = kb;
         self.checkers = checkers;
         self.pinned = pinned;
-    }
-
-    /// Whether our king at `king` on its board is safe once `from` and `to` are empty
-    /// (our piece gone through the glass, the captured piece gone).
-    #[inline(always)]
-    fn safe_after_vanishing(&self, king: Square, from: Square, to: Square) -> bool {
-        let board = &self.boards[self.king_board];
-        let occupied = board.occupied().without(from).without(to);
-        (board.attackers(king, !self.turn.side, occupied).without(to)).is_empty()
-    }
-}
-
-impl<const N: usize> SetGenerator for AliceGame<N> {
-    type Set = MoveSet;
-
-    #[inline(always)]
-    fn generate(&self, mut visit: impl FnMut(MoveSet) -> bool) {
-        let us = self.turn.side;
-        let them = !us;
-        let kb = self.king_board;
-        let king = self.boards[kb].pieces(us, Kind::King).first();
-        let in_check = self.checkers.nonempty();
-        let double_check = self.checkers.has_many();
-
-        for x in 0..2 {
-            let y = 1 - x;
-            let board = &self.boards[x];
-            let other = &self.boards[y];
-            let occupied = board.occupied();
-            let ours = board.by_color(us);
-            let theirs = board.by_color(them);
-            // The square the piece passes to must be empty on the other board.
-            let landing = !other.occupied();
-
-            if x == kb {
-                let mut to_set = Bitboard::EMPTY;
-                let without_king = occupied.without(king);
-                for to in king_attacks(king) & !ours & landing {
-                    if board.attackers(to, them, without_king).is_empty()
-                        && other.attackers(to, them, other.occupied()).is_empty()
-                    {
-                        to_set = to_set.with(to);
-                    }
-                }
-                if !in_check && x == 0 {
-                    to_set |= self.castling_destinations(king);
-                }
-                if to_set.nonempty()
-                    && visit(MoveSet {
-                        role: Kind::King,
-                        from: king,
-                        from_board: x,
-                        to_board: y,
-                        to: to_set,
-                    })
-                {
-                    return;
-                }
-            }
-            if double_check {
-                // Only the king can answer two checks: nothing lands between both, and
-                // a piece of the king's board cannot capture two checkers.
-                continue;
-            }
-
-            // What a non-king piece's destinations must satisfy here.
-            let on_king_board = x == kb;
-            let block_mask = if on_king_board || !in_check {
-                Bitboard::FULL
-            } else {
-                // Landing on the king's board can only block a single slider's check.
-                let checker = self.checkers.first();
-                between(king, checker)
-            };
-            if block_mask.is_empty() {
-                continue;
-            }
-            let targets = !ours & landing & block_mask;
-            let pinned = if on_king_board { self.pinned } else { Bitboard::EMPTY };
-            // On the king's board a move is quick to judge when nothing is at stake: no
-            // check, not pinned, not a capture (a capture may open a line).
-            let mut emit = |role: Kind, from: Square, to: Bitboard| -> bool {
-                let mut to = to;
-                if on_king_board && (in_check || pinned.contains(from)) {
-                    to = to.filter_squares(|t| self.safe_after_vanishing(king, from, t));
-                } else if on_king_board {
-                    let captures = to & theirs;
-                    for t in captures {
-                        if !self.safe_after_vanishing(king, from, t) {
-                            to = to.without(t);
-                        }
-                    }
-                }
-                to.nonempty()
-                    && visit(MoveSet {
-                        role,
-                        from,
-                        from_board: x,
-                        to_board: y,
-                        to,
-                    })
-            };
-
-            for from in board.pieces(us, Kind::Knight) {
-                if emit(Kind::Knight, from, knight_attacks(from) & targets) {
-                    return;
-                }
-            }
-            for from in board.pieces(us, Kind::Bishop) {
-                if emit(Kind::Bishop, from, bishop_attacks(from, occupied) & targets) {
-                    return;
-                }
-            }
-            for from in board.pieces(us, Kind::Rook) {
-                if emit(Kind::Rook, from, rook_attacks(from, occupied) & targets) {
-                    return;
-                }
-            }
-            for from in board.pieces(us, Kind::Queen) {
-                if emit(Kind::Queen, from, queen_attacks(from, occupied) & targets) {
-                    return;
-                }
-            }
-            let double_rank = Bitboard::rank(if us == Color::White { 3 } else { 4 });
-            for from in board.pieces(us, Kind::Pawn) {
-                let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
-                let two = match us {
-                    Color::White => one.north(),
-                    Color::Black => one.south(),
-                } & !occupied
-                    & double_rank;
-                let to = ((one | two) & targets) | (pawn_attacks(us, from) & theirs & targets);
-                if emit(Kind::Pawn, from, to) {
-                    return;
-                }
-            }
-        }
-    }
-}
-
-impl<const N: usize> AliceGame<N> {
-    /// Castling destinations of a king on board A: the usual conditions on A, then
-    /// both pieces pass to B, where their squares must be empty and the king safe.
-    #[inline(always)]
-    fn castling_destinations(&self, king: Square) -> Bitboard {
-        let us = self.turn.side;
-        let mut out = Bitboard::EMPTY;
-        let mask = if us == Color::White { 0b0011 } else { 0b1100 };
-        if self.castling.bits() & mask == 0 {
-            return out;
-        }
-        let a = &self.boards[0];
-        let b = &self.boards[1];
-        let occupied = a.occupied();
-        for king_side in [true, false] {
-            if !self.castling.has(us, king_side) {
-                continue;
-            }
-            let (rook, to) = castling_squares(us, king_side);
-            let rook_to = if king_side { to.offset(-1) } else { to.offset(1) };
-            let path = between(king, to).with(to);
-            if (between(king, rook) & occupied).is_empty()
-                && path.into_iter().all(|sq| a.attackers(sq, !us, occupied).is_empty())
-                && !b.occupied().contains(to)
-                && !b.occupied().contains(rook_to)
-                && b.attackers(to, !us, b.occupied().with(rook_to)).is_empty()
-            {
-                out = out.with(to);
-            }
-        }
-        out
     }
 
     /// The position after `mv`. An en passant chance is offered to the opponent only
@@ -519,19 +304,21 @@ impl<const N: usize> AliceGame<N> {
         }
         // Rights go with the king and rooks on their home board: a piece leaving a
         // home square there, or a capture on one, ends them.
-        let rules = self.rules();
-        let mut keep = 0b1111;
-        for (board, sq) in [(x, from), (capture_board, to)] {
-            for (color, bits) in [(Color::White, 0b0011), (Color::Black, 0b1100)] {
-                if board == rules.home(color) {
-                    keep &= CASTLING_KEEP[sq.index()] | !bits;
+        if self.castling.bits() != 0 {
+            let rules = self.rules();
+            let mut keep = 0b1111;
+            for (board, sq) in [(x, from), (capture_board, to)] {
+                for (color, bits) in [(Color::White, 0b0011), (Color::Black, 0b1100)] {
+                    if board == rules.home(color) {
+                        keep &= CASTLING_KEEP[sq.index()] | !bits;
+                    }
                 }
             }
-        }
-        let castling = self.castling.keep(keep);
-        if castling != self.castling {
-            next.turn.hash ^= castling_key(self.castling) ^ castling_key(castling);
-            next.castling = castling;
+            let castling = self.castling.keep(keep);
+            if castling != self.castling {
+                next.turn.hash ^= castling_key(self.castling) ^ castling_key(castling);
+                next.castling = castling;
+            }
         }
         next.turn.end_move(keys::BLACK_TO_MOVE);
         next.refresh_checks();
@@ -545,19 +332,13 @@ impl<const N: usize> AliceGame<N> {
         next
     }
 
-    /// Whether the fast generator of standard Alice applies.
-    #[inline(always)]
-    fn fast(&self) -> bool {
-        self.variant == Variant::Alice && !self.en_passant_rule
-    }
-
     /// Keeps `ep` as the en passant state of the side to move if a capture there is legal.
     pub(super) fn offer_en_passant(&mut self, ep: EnPassant) {
         self.en_passant = Some(ep);
         self.turn.hash ^= ep.key();
         let mut moves = MoveList::new();
-        self.generate_general(&mut moves);
-        if !moves.iter().any(|mv| mv.kind() == AliceMoveKind::EnPassant) {
+        self.en_passant_moves(&mut moves, &self.rules(), ep);
+        if moves.is_empty() {
             self.en_passant = None;
             self.turn.hash ^= ep.key();
         }
@@ -606,18 +387,18 @@ impl<const N: usize> Position for AliceGame<N> {
     }
 
     fn legal_moves(&self, moves: &mut MoveList<AliceMove>) {
-        if self.fast() {
-            sets::legal_moves(self, moves);
-        } else {
+        // An en passant chance (rare, and only with the option) is left to the general
+        // generator, which lists the capture last.
+        if self.en_passant.is_some() {
             self.generate_general(moves);
+        } else {
+            sets::legal_moves(self, moves);
         }
     }
 
     fn count_legal_moves(&self) -> u64 {
-        if !self.fast() {
-            let mut moves = MoveList::new();
-            self.generate_general(&mut moves);
-            return moves.len() as u64;
+        if self.en_passant.is_some() {
+            return self.legal_move_list().len() as u64;
         }
         sets::count_legal_moves(self)
     }
@@ -649,13 +430,12 @@ impl<const N: usize> Notation for AliceGame<N> {
     }
 
     fn move_name(&self, mv: AliceMove) -> String {
-        if self.fast() {
+        if self.variant == Variant::Alice {
             return mv.plain();
         }
         // Plain where it names one legal move; zero moves and three boards always explicit.
         if N == 2 && mv.from() != mv.to() {
-            let mut moves = MoveList::new();
-            self.generate_general(&mut moves);
+            let moves = self.legal_move_list();
             let plain = mv.plain();
             if moves.iter().filter(|m| m.plain() == plain).count() == 1 {
                 return plain;

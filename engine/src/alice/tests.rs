@@ -419,3 +419,77 @@ fn a_duo_king_attacked_through_the_other_board_is_a_check_the_fen_reader_knows()
     // In the other Alice games the kings on different boards do not attack each other.
     assert!(Alice::from_fen(Variant::Alice, fen).is_ok());
 }
+
+/// The destination-set generator against the general one, kept as the reference: on
+/// seeded random playouts from every position of each game's perft data, with and
+/// without `AliceEnPassant`, the same moves in the same order (so the search sees them
+/// as before), the same positions after each, and `count_legal_moves` the list's length.
+mod fast_generator {
+    use super::*;
+    use crate::testing::xorshift;
+
+    fn playouts<const N: usize>(variant: Variant, data: &str, games: usize) -> usize {
+        let mut seed = 0x5EED_A11C_E000 + variant as u64;
+        let mut compared = 0;
+        let fens = data.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
+        for fen in fens.map(|l| l.split(';').next().unwrap_or_default().trim()) {
+            for alice_en_passant in [false, true] {
+                let options = RuleOptions { alice_en_passant };
+                for _ in 0..games {
+                    let mut p = AliceGame::<N>::from_fen_with(variant, fen, &options).unwrap();
+                    for _ in 0..200 {
+                        let mut general = MoveList::new();
+                        p.generate_general(&mut general);
+                        let listed = p.legal_move_list();
+                        assert_eq!(p.count_legal_moves(), listed.len() as u64, "{}", p.fen());
+                        // An en passant chance is left to the general generator.
+                        if p.en_passant().is_none() {
+                            let mut fast = MoveList::new();
+                            sets::legal_moves(&p, &mut fast);
+                            assert_eq!(fast, listed);
+                            compared += 1;
+                        }
+                        let successors = |moves: &MoveList<AliceMove>| {
+                            let mut out: Vec<_> = moves.iter().map(|&mv| (mv.explicit(), p.play(mv).fen())).collect();
+                            out.sort();
+                            out
+                        };
+                        assert_eq!(successors(&listed), successors(&general), "{}", p.fen());
+                        // Standard Alice keeps its own order; the variations list the general one.
+                        if variant != Variant::Alice {
+                            assert_eq!(listed, general, "{}", p.fen());
+                        }
+                        if listed.is_empty() {
+                            break;
+                        }
+                        p = p.play(listed[xorshift(&mut seed) as usize % listed.len()]);
+                    }
+                }
+            }
+        }
+        compared
+    }
+
+    #[test]
+    fn alice_and_alice2() {
+        assert!(playouts::<2>(Variant::Alice, include_str!("../../../perft/data/alice.epd"), 2) > 5000);
+        assert!(playouts::<2>(Variant::Alice2, include_str!("../../../perft/data/alice2.epd"), 6) > 5000);
+    }
+
+    #[test]
+    fn msalice_and_odonohue() {
+        assert!(playouts::<2>(Variant::MsAlice, include_str!("../../../perft/data/msalice.epd"), 8) > 5000);
+        assert!(playouts::<2>(Variant::ODonohue, include_str!("../../../perft/data/odonohue.epd"), 8) > 5000);
+    }
+
+    #[test]
+    fn duo_and_minialice() {
+        assert!(playouts::<2>(Variant::Duo, include_str!("../../../perft/data/duo.epd"), 8) > 5000);
+        assert!(playouts::<2>(Variant::MiniAlice, include_str!("../../../perft/data/minialice.epd"), 8) > 5000);
+    }
+
+    #[test]
+    fn alice3() {
+        assert!(playouts::<3>(Variant::Alice3, include_str!("../../../perft/data/alice3.epd"), 8) > 5000);
+    }
+}

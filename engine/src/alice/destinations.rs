@@ -1,0 +1,610 @@
+//! The destination-set generator of every Alice game. Each board's landing and check
+//! masks are computed once, then each man's destinations are a few bitboard operations;
+//! only moves that put the king at stake are judged one by one. The variation's
+//! [`Rules`] come in as constants, so each game gets a generator of its own.
+//!
+//! Legality, with K the mover's king board, X the board of the move and Y the board the
+//! piece ends on:
+//! - a non-king piece leaving K (Y != X = K) vanishes from it, so the king must be safe
+//!   on K with the origin and the captured piece both gone (it can never block there);
+//! - a non-king piece staying on K (Y = X = K) is an ordinary chess move there;
+//! - a non-king piece arriving on K (Y = K != X) may block a check, never capture; a
+//!   move that neither leaves nor reaches K is legal only out of check (or, in `duo`,
+//!   when it captures the piece checking through the glass, below);
+//! - the king must be safe at its destination on X before a transfer and on Y after it.
+//!
+//! Zero moves are judged like transfers (`msalice`: the first part is empty, so never in
+//! check from the king's board) or on the final position only (`duo`, where they
+//! capture), and in `duo` an enemy piece on the king's square of another board checks
+//! "through the glass": only the king can answer that, by moving or capturing it.
+
+use super::general::{Rules, Transfer, ZeroMoves};
+use super::{AliceGame, AliceMove, AliceMoveKind, BoardId};
+use crate::attacks::{
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+};
+use crate::bitboard::Bitboard;
+use crate::chess::castling_squares;
+use crate::game::Variant;
+use crate::sets::{count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
+use crate::types::{Color, Kind, Square};
+
+/// Destinations of a move that end on one board.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Arrival {
+    pub board: BoardId,
+    pub to: Bitboard,
+    /// Whether `board` is the board of the move (known from the rules alone, where
+    /// comparing the boards is not).
+    pub stays: bool,
+}
+
+/// The legal moves of one man: its destinations by the board it ends on (a destination
+/// on both is listed on the first one first), then its zero moves.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct MoveSet {
+    pub role: Kind,
+    pub from: Square,
+    pub from_board: BoardId,
+    pub arrivals: [Arrival; 2],
+    /// The boards the man reaches by a zero move, one bit each.
+    pub zero: u8,
+}
+
+impl MoveSet {
+    #[inline(always)]
+    fn expand_to(&self, to: Square, board: BoardId, emit: &mut impl FnMut(AliceMove)) {
+        let kind = if self.role == Kind::Pawn && PROMOTION_RANKS.contains(to) {
+            for role in Kind::PROMOTIONS {
+                emit(AliceMove::new(
+                    self.from,
+                    self.from_board,
+                    to,
+                    board,
+                    AliceMoveKind::Promotion(role),
+                ));
+            }
+            return;
+        } else if self.role == Kind::King && self.from.file().abs_diff(to.file()) == 2 {
+            AliceMoveKind::Castle
+        } else {
+            AliceMoveKind::Normal
+        };
+        emit(AliceMove::new(self.from, self.from_board, to, board, kind));
+    }
+}
+
+impl<const N: usize> DestinationSet<AliceGame<N>> for MoveSet {
+    #[inline(always)]
+    fn count(&self) -> u64 {
+        let [a, b] = self.arrivals;
+        count_with_promotions(self.role, a.to) + count_with_promotions(self.role, b.to) + self.zero.count_ones() as u64
+    }
+
+    #[inline(always)]
+    fn expand(&self, _: &AliceGame<N>, mut emit: impl FnMut(AliceMove)) {
+        let [a, b] = self.arrivals;
+        if b.to.is_empty() {
+            for to in a.to {
+                self.expand_to(to, a.board, &mut emit);
+            }
+        } else {
+            for to in a.to | b.to {
+                for arrival in [a, b] {
+                    if arrival.to.contains(to) {
+                        self.expand_to(to, arrival.board, &mut emit);
+                    }
+                }
+            }
+        }
+        for board in 0..N {
+            if self.zero & 1 << board != 0 {
+                emit(AliceMove::new(
+                    self.from,
+                    self.from_board,
+                    self.from,
+                    board,
+                    AliceMoveKind::Normal,
+                ));
+            }
+        }
+    }
+}
+
+impl<const N: usize> SetGenerator for AliceGame<N> {
+    type Set = MoveSet;
+
+    #[inline(always)]
+    fn generate(&self, visit: impl FnMut(MoveSet) -> bool) {
+        // A generator of its own for each game, its rules constants.
+        if N == 3 {
+            return self.generate_sets(Rules::of(Variant::Alice3), false, visit);
+        }
+        match self.variant {
+            Variant::Alice => self.generate_sets(Rules::of(Variant::Alice), true, visit),
+            Variant::Alice2 => self.generate_sets(Rules::of(Variant::Alice2), false, visit),
+            Variant::MsAlice => self.generate_sets(Rules::of(Variant::MsAlice), false, visit),
+            Variant::ODonohue => self.generate_sets(Rules::of(Variant::ODonohue), false, visit),
+            Variant::Duo => self.generate_sets(Rules::of(Variant::Duo), false, visit),
+            Variant::MiniAlice => self.generate_sets(Rules::of(Variant::MiniAlice), false, visit),
+            other => unreachable!("{other:?} is not a two-board Alice game"),
+        }
+    }
+}
+
+impl<const N: usize> AliceGame<N> {
+    /// The boards a move from board `x` may end on, in the order the moves are listed,
+    /// each with the squares the transfer rule lets it end on there.
+    #[inline(always)]
+    fn landings(&self, rules: Rules, x: BoardId) -> [Arrival; 2] {
+        let free = |board: BoardId| Arrival {
+            board,
+            to: !self.boards[board].occupied(),
+            stays: false,
+        };
+        let stay = |to: Bitboard| Arrival {
+            board: x,
+            to,
+            stays: true,
+        };
+        match rules.transfer {
+            Transfer::Always => [free(1 - x), stay(Bitboard::EMPTY)],
+            Transfer::IfEmpty => [free(1 - x), stay(self.boards[1 - x].occupied())],
+            Transfer::Optional => [stay(Bitboard::FULL), free(1 - x)],
+            Transfer::Choose => [free(if x == 0 { 1 } else { 0 }), free(if x == 2 { 1 } else { 2 })],
+        }
+    }
+
+    /// The legal moves by `rules` as destination sets. Standard Alice lists each board's
+    /// king (castling included) first and pawns last, the variations the general
+    /// generator's order (pawns first, king last, castling after every board), so that
+    /// each game's search sees its moves in the order it was tuned with.
+    #[inline(always)]
+    fn generate_sets(&self, rules: Rules, alice_order: bool, mut visit: impl FnMut(MoveSet) -> bool) {
+        let kb = self.king_board;
+        let masks = CheckMasks::new(self, rules);
+        for x in 0..N {
+            if alice_order && x == kb && self.visit_king(rules, alice_order, &masks, &mut visit) {
+                return;
+            }
+            // Only the king can answer two checks: nothing lands between both, and a
+            // piece of the king's board cannot capture two checkers.
+            if !masks.double_check && self.visit_pieces(rules, alice_order, x, &masks, &mut visit) {
+                return;
+            }
+            if !alice_order && x == kb && self.visit_king(rules, alice_order, &masks, &mut visit) {
+                return;
+            }
+        }
+        if alice_order || !rules.castling || masks.in_check || kb != rules.home(self.turn.side) {
+            return;
+        }
+        for (to, boards) in self.castlings(rules, masks.king) {
+            for arrival in self.landings(rules, kb) {
+                if boards & 1 << arrival.board != 0
+                    && visit(MoveSet {
+                        role: Kind::King,
+                        from: masks.king,
+                        from_board: kb,
+                        arrivals: [
+                            Arrival {
+                                to: Bitboard::from_square(to),
+                                ..arrival
+                            },
+                            Arrival {
+                                to: Bitboard::EMPTY,
+                                ..arrival
+                            },
+                        ],
+                        zero: 0,
+                    })
+                {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// Visits the king's set; true if `visit` asked to stop.
+    #[inline(always)]
+    fn visit_king(
+        &self,
+        rules: Rules,
+        alice_order: bool,
+        masks: &CheckMasks,
+        visit: &mut impl FnMut(MoveSet) -> bool,
+    ) -> bool {
+        let us = self.turn.side;
+        let them = !us;
+        let (x, king) = (self.king_board, masks.king);
+        let board = &self.boards[x];
+        let without_king = board.occupied().without(king);
+        let steps = king_attacks(king) & !board.by_color(us) & masks.squares;
+        let mut landings = self.landings(rules, x);
+        for arrival in &mut landings {
+            arrival.to &= steps;
+            if arrival.stays && rules.zero_square_attacks {
+                // A king that stays must not stand on an enemy's square of the other board.
+                let other = &self.boards[1 - x];
+                arrival.to &= !(other.by_color(them) & !other.by_kind(Kind::Pawn));
+            }
+        }
+        // Safe on its board with the king gone, then on the board it ends on.
+        let safe_on = |board: BoardId, to: Square| {
+            let there = &self.boards[board];
+            there.attackers(to, them, there.occupied()).is_empty()
+        };
+        let mut arrivals = landings.map(|landing| Arrival {
+            to: Bitboard::EMPTY,
+            ..landing
+        });
+        for to in landings[0].to | landings[1].to {
+            if board.attackers(to, them, without_king).is_empty() {
+                for (arrival, landing) in arrivals.iter_mut().zip(landings) {
+                    if landing.to.contains(to) && (landing.stays || safe_on(landing.board, to)) {
+                        arrival.to = arrival.to.with(to);
+                    }
+                }
+            }
+        }
+        if alice_order && rules.castling && !masks.in_check && x == rules.home(us) {
+            for (to, boards) in self.castlings(rules, king) {
+                if boards & 1 << arrivals[0].board != 0 {
+                    arrivals[0].to = arrivals[0].to.with(to);
+                }
+            }
+        }
+        // The king's own zero move: Ishkan's only out of check (its first part is
+        // judged on the board it leaves), Duo's also onto an enemy it captures.
+        let zero = match rules.zero_moves {
+            ZeroMoves::None => 0,
+            ZeroMoves::All | ZeroMoves::NonPawnCapturing => {
+                let y = 1 - x;
+                let free = match rules.zero_moves {
+                    ZeroMoves::All => !masks.in_check && !self.boards[y].occupied().contains(king),
+                    _ => !self.boards[y].by_color(us).contains(king),
+                };
+                if free && safe_on(y, king) {
+                    1 << y
+                } else {
+                    0
+                }
+            }
+        };
+        (arrivals[0].to.nonempty() || arrivals[1].to.nonempty() || zero != 0)
+            && visit(MoveSet {
+                role: Kind::King,
+                from: king,
+                from_board: x,
+                arrivals,
+                zero,
+            })
+    }
+
+    /// The castlings of the side to move, king side first: the king's destination and
+    /// the boards it may end on, one bit each (none when the castling is illegal). The
+    /// usual conditions hold on the home board, where the king stands out of check;
+    /// both pieces end on the same board, the king safe there with the rook beside it.
+    #[inline(always)]
+    fn castlings(&self, rules: Rules, king: Square) -> [(Square, u8); 2] {
+        let us = self.turn.side;
+        let home = rules.home(us);
+        let mut out = [(king, 0); 2];
+        let mask = if us == Color::White { 0b0011 } else { 0b1100 };
+        if self.castling.bits() & mask == 0 {
+            return out;
+        }
+        let board = &self.boards[home];
+        let occupied = board.occupied();
+        for (side, king_side) in out.iter_mut().zip([true, false]) {
+            if !self.castling.has(us, king_side) {
+                continue;
+            }
+            let (rook, to) = castling_squares(us, king_side);
+            let rook_to = if king_side { to.offset(-1) } else { to.offset(1) };
+            side.0 = to;
+            let attacked = |sq: Square| {
+                board.attackers(sq, !us, occupied).nonempty()
+                    || (rules.zero_square_attacks && self.zero_square_attackers(home, sq, !us).nonempty())
+            };
+            if (between(king, rook) & occupied).nonempty() || (between(king, to).with(to)).into_iter().any(attacked) {
+                continue;
+            }
+            let free = |b: BoardId| {
+                let o = self.boards[b].occupied();
+                !o.contains(to) && !o.contains(rook_to)
+            };
+            for arrival in self.landings(rules, home) {
+                let y = arrival.board;
+                // Staying (the king safe there, as its path was) is a choice in Duo and
+                // O'Donohue's fallback when either square across is taken.
+                let legal = if y == home {
+                    rules.transfer == Transfer::Optional || (rules.transfer == Transfer::IfEmpty && !free(1 - home))
+                } else {
+                    let there = &self.boards[y];
+                    free(y) && there.attackers(to, !us, there.occupied().with(rook_to)).is_empty()
+                };
+                if legal {
+                    side.1 |= 1 << y;
+                }
+            }
+        }
+        out
+    }
+
+    /// Where a zero move from board `x` may start, for every man but the king (whose
+    /// own is judged with its set).
+    #[inline(always)]
+    fn zero_move_origins(&self, rules: Rules, x: BoardId, masks: &CheckMasks) -> Bitboard {
+        let on_king_board = x == self.king_board;
+        let landing = match rules.zero_moves {
+            ZeroMoves::None => return Bitboard::EMPTY,
+            // Onto an empty square; the move's empty first part is judged on the board it
+            // leaves, so never while the king there is in check.
+            ZeroMoves::All => !self.boards[1 - x].occupied(),
+            // Onto an empty square or an enemy, judged on the final position only.
+            ZeroMoves::NonPawnCapturing => !self.boards[1 - x].by_color(self.turn.side),
+        };
+        if on_king_board {
+            // The man vanishes from the king's board.
+            if masks.in_check {
+                Bitboard::EMPTY
+            } else {
+                landing & !self.pinned
+            }
+        } else if rules.zero_moves == ZeroMoves::NonPawnCapturing {
+            landing & (masks.block | masks.capture)
+        } else {
+            landing & masks.block
+        }
+    }
+
+    /// Whether our king at `king` on its board is safe once `from` and `to` are empty
+    /// (our piece gone through the glass, the captured piece gone).
+    #[inline(always)]
+    fn safe_after_vanishing(&self, king: Square, from: Square, to: Square) -> bool {
+        let board = &self.boards[self.king_board];
+        let occupied = board.occupied().without(from).without(to);
+        (board.attackers(king, !self.turn.side, occupied).without(to)).is_empty()
+    }
+
+    /// Whether our king at `king` on its board is safe once our piece has moved from
+    /// `from` to `to` there and stayed.
+    #[inline(always)]
+    fn safe_after_staying(&self, king: Square, from: Square, to: Square) -> bool {
+        let board = &self.boards[self.king_board];
+        let occupied = board.occupied().without(from).with(to);
+        (board.attackers(king, !self.turn.side, occupied).without(to)).is_empty()
+    }
+
+    /// Visits the sets of the men of board `x` but the king, pawns last in Alice's order
+    /// and first in the general one; true if `visit` asked to stop.
+    #[inline(always)]
+    fn visit_pieces(
+        &self,
+        rules: Rules,
+        alice_order: bool,
+        x: BoardId,
+        masks: &CheckMasks,
+        visit: &mut impl FnMut(MoveSet) -> bool,
+    ) -> bool {
+        let us = self.turn.side;
+        let board = &self.boards[x];
+        let occupied = board.occupied();
+        let theirs = board.by_color(!us);
+        let on_king_board = x == self.king_board;
+        let mut arrivals = self.landings(rules, x);
+        for arrival in &mut arrivals {
+            // What the king's safety leaves to every man of this board, by where it ends.
+            arrival.to &= masks.squares
+                & !board.by_color(us)
+                & if on_king_board {
+                    masks.own
+                } else if !arrival.stays && (N == 2 || arrival.board == self.king_board) {
+                    masks.block
+                } else {
+                    masks.others
+                };
+        }
+        let zero_from = self.zero_move_origins(rules, x, masks);
+        if arrivals[0].to.is_empty() && arrivals[1].to.is_empty() && zero_from.is_empty() {
+            return false;
+        }
+        let men = BoardMen {
+            x,
+            arrivals,
+            zero_from,
+            theirs,
+            pinned: if on_king_board { self.pinned } else { Bitboard::EMPTY },
+        };
+        if !alice_order && self.visit_pawns(rules, masks, &men, visit) {
+            return true;
+        }
+        for from in board.pieces(us, Kind::Knight) {
+            if self.visit_man(rules, masks, &men, Kind::Knight, from, knight_attacks(from), visit) {
+                return true;
+            }
+        }
+        for from in board.pieces(us, Kind::Bishop) {
+            let to = bishop_attacks(from, occupied);
+            if self.visit_man(rules, masks, &men, Kind::Bishop, from, to, visit) {
+                return true;
+            }
+        }
+        for from in board.pieces(us, Kind::Rook) {
+            let to = rook_attacks(from, occupied);
+            if self.visit_man(rules, masks, &men, Kind::Rook, from, to, visit) {
+                return true;
+            }
+        }
+        for from in board.pieces(us, Kind::Queen) {
+            let to = queen_attacks(from, occupied);
+            if self.visit_man(rules, masks, &men, Kind::Queen, from, to, visit) {
+                return true;
+            }
+        }
+        alice_order && self.visit_pawns(rules, masks, &men, visit)
+    }
+
+    /// Visits the sets of the pawns of board `men.x`; true if `visit` asked to stop.
+    #[inline(always)]
+    fn visit_pawns(
+        &self,
+        rules: Rules,
+        masks: &CheckMasks,
+        men: &BoardMen,
+        visit: &mut impl FnMut(MoveSet) -> bool,
+    ) -> bool {
+        let us = self.turn.side;
+        let board = &self.boards[men.x];
+        let occupied = board.occupied();
+        for from in board.pieces(us, Kind::Pawn) {
+            let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
+            let two = match us {
+                Color::White => one.north(),
+                Color::Black => one.south(),
+            } & !occupied
+                & rules.double_step_rank(us);
+            let to = one | two | (pawn_attacks(us, from) & men.theirs);
+            if self.visit_man(rules, masks, men, Kind::Pawn, from, to, visit) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Visits the set of one man but the king, whose moves on its board go to `to`.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn visit_man(
+        &self,
+        rules: Rules,
+        masks: &CheckMasks,
+        men: &BoardMen,
+        role: Kind,
+        from: Square,
+        to: Bitboard,
+        visit: &mut impl FnMut(MoveSet) -> bool,
+    ) -> bool {
+        let x = men.x;
+        let zero_role = match rules.zero_moves {
+            ZeroMoves::None => false,
+            ZeroMoves::All => true,
+            ZeroMoves::NonPawnCapturing => role != Kind::Pawn,
+        };
+        let zero = if zero_role && men.zero_from.contains(from) {
+            1 << (1 - x)
+        } else {
+            0
+        };
+        let mut arrivals = men.arrivals;
+        for arrival in &mut arrivals {
+            arrival.to &= to;
+        }
+        // Many men are blocked.
+        if arrivals[0].to.is_empty() && arrivals[1].to.is_empty() && zero == 0 {
+            return false;
+        }
+        if x == self.king_board {
+            let (mut leaving, mut staying) = (Bitboard::EMPTY, Bitboard::EMPTY);
+            for arrival in arrivals {
+                if arrival.stays {
+                    staying |= arrival.to;
+                } else {
+                    leaving |= arrival.to;
+                }
+            }
+            // Nothing is at stake for a man neither pinned nor answering a check, but a
+            // capture before leaving may open a line to the king.
+            let at_stake = masks.in_check || men.pinned.contains(from);
+            for t in if at_stake { leaving } else { leaving & men.theirs } {
+                if !self.safe_after_vanishing(masks.king, from, t) {
+                    leaving = leaving.without(t);
+                }
+            }
+            if at_stake {
+                staying = staying.filter_squares(|t| self.safe_after_staying(masks.king, from, t));
+            }
+            for arrival in &mut arrivals {
+                arrival.to &= if arrival.stays { staying } else { leaving };
+            }
+        }
+        (arrivals[0].to.nonempty() || arrivals[1].to.nonempty() || zero != 0)
+            && visit(MoveSet {
+                role,
+                from,
+                from_board: x,
+                arrivals,
+                zero,
+            })
+    }
+}
+
+/// What the king's safety leaves to the men of the side to move, the same for each.
+struct CheckMasks {
+    king: Square,
+    in_check: bool,
+    double_check: bool,
+    /// The squares of a board: 4 files in minialice.
+    squares: Bitboard,
+    /// Where a man of the king's board may go, before the one-by-one test of those at
+    /// stake: nowhere when the king is checked through the glass (Duo).
+    own: Bitboard,
+    /// Where a man arriving on the king's board from another may land: between the king
+    /// and its one checker, or anywhere out of check.
+    block: Bitboard,
+    /// The checker a man arriving on the king's board may capture (Duo's zero moves).
+    capture: Bitboard,
+    /// Where a man may go that neither leaves nor reaches the king's board: anywhere out
+    /// of check, or (Duo) onto the piece checking through the glass, which it captures.
+    others: Bitboard,
+}
+
+impl CheckMasks {
+    #[inline(always)]
+    fn new<const N: usize>(pos: &AliceGame<N>, rules: Rules) -> CheckMasks {
+        let king = pos.boards[pos.king_board].pieces(pos.turn.side, Kind::King).first();
+        let in_check = pos.checkers.nonempty();
+        let double_check = pos.checkers.has_many();
+        // Duo: refresh_checks records an enemy on the king's square of the other board as
+        // a checker on the king's own square.
+        let glass_check = rules.zero_square_attacks && pos.checkers.contains(king);
+        let checkers = if rules.zero_square_attacks {
+            pos.checkers.without(king)
+        } else {
+            pos.checkers
+        };
+        let single = !double_check && !glass_check;
+        CheckMasks {
+            king,
+            in_check,
+            double_check,
+            squares: rules.squares(),
+            own: if glass_check { Bitboard::EMPTY } else { Bitboard::FULL },
+            block: if !in_check {
+                Bitboard::FULL
+            } else if single {
+                between(king, checkers.first())
+            } else {
+                Bitboard::EMPTY
+            },
+            capture: if single { checkers } else { Bitboard::EMPTY },
+            others: if checkers.nonempty() {
+                Bitboard::EMPTY
+            } else if glass_check {
+                Bitboard::from_square(king)
+            } else {
+                Bitboard::FULL
+            },
+        }
+    }
+}
+
+/// What the men of one board share: where each may end, before its own moves.
+struct BoardMen {
+    x: BoardId,
+    arrivals: [Arrival; 2],
+    zero_from: Bitboard,
+    theirs: Bitboard,
+    pinned: Bitboard,
+}
