@@ -181,6 +181,49 @@ mod tests {
     }
 
     #[test]
+    fn weights_round_trip_and_are_read() {
+        use crate::{Params, Tunable};
+        use vorpal_engine::Position;
+        for variant in Variant::all() {
+            with_game!(variant, G => {
+                let default = <G as super::Evaluated>::Eval::default();
+                // Positions of a seeded random game, far enough to have captures.
+                let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+                let mut positions = vec![G::startpos(variant)];
+                for _ in 0..60 {
+                    let moves = positions.last().unwrap().legal_move_list();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves[seed as usize % moves.len()];
+                    positions.push(positions.last().unwrap().play(mv));
+                }
+                let values = default.params().values();
+                let mut params = default.params().clone();
+                params.set_values(&values).unwrap();
+                let copy = <G as super::Evaluated>::Eval::with_params(params.clone());
+                assert_eq!(copy.params().values(), values, "{}", variant.name());
+                for pos in &positions {
+                    assert_eq!(copy.evaluate(pos), default.evaluate(pos), "{} {}", variant.name(), pos.fen());
+                }
+                // The last weight is the tempo in every evaluator: the evaluation reads it.
+                let names = params.names();
+                assert_eq!(names.last().map(String::as_str), Some("tempo"), "{}", variant.name());
+                let mut more_tempo = values.clone();
+                *more_tempo.last_mut().unwrap() += 5;
+                params.set_values(&more_tempo).unwrap();
+                let start = &positions[0];
+                let shifted = <G as super::Evaluated>::Eval::with_params(params.clone()).evaluate(start);
+                assert_eq!(shifted, default.evaluate(start) + 5, "{}", variant.name());
+                assert!(params.source().ends_with(&format!("    tempo: {},\n}}", more_tempo.last().unwrap())));
+            });
+        }
+    }
+
+    #[test]
     fn blend_moves_from_end_game_to_middle_game() {
         let t = Tapered::new(100, 20);
         assert_eq!(t.blend(24, 24), 100);
