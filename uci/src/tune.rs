@@ -266,11 +266,10 @@ fn tune_game<G: Evaluated>(variant: Variant, args: &TuneArgs, text: &str) -> Res
         step: args.step,
         only: args.only.clone(),
     };
-    let tuned = tune::<G>(start.params(), &samples, &search, &mut |pass, e, step| {
-        say!(
-            "pass {pass}: error {e:.6}, step {step}, {:.0} s",
-            clock.elapsed().as_secs_f64()
-        );
+    let tuned = tune::<G>(start.params(), &samples, &search, &mut |pass, e, step, params| {
+        let held_out = error(&G::Eval::with_params(params.clone()), &held_out, k);
+        let time = clock.elapsed().as_secs_f64();
+        say!("pass {pass}: error {e:.6} (held out {held_out:.6}), step {step}, {time:.0} s");
     });
     let tuned_eval = G::Eval::with_params(tuned.clone());
     let after = [error(&tuned_eval, &samples, k), error(&tuned_eval, &held_out, k)];
