@@ -220,7 +220,7 @@ pub fn tune<G: Evaluated>(
 /// Runs `vorpal tune`.
 pub fn run(args: &TuneArgs) -> Result<(), String> {
     let variant = Variant::from_name(&args.variant).map_err(|e| e.to_string())?;
-    if args.k.is_some_and(|k| !(k > 0.0 && k.is_finite())) {
+    if args.k.is_some_and(|k| k <= 0.0 || !k.is_finite()) {
         return Err("--k must be a positive number".to_string());
     }
     if args.step < 1 {

@@ -300,7 +300,7 @@ fn temp_file(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn selfplay_writes_quiet_positions_with_results_and_tune_reads_them() {
-    use vorpal_engine::{with_game, Position, Variant};
+    use vorpal_engine::{with_game, Notation, Position, Variant};
     for (name, games) in [("chess", "2"), ("alice", "3"), ("jackswitches", "1")] {
         let path = temp_file(&format!("{name}.txt"));
         let args = [
