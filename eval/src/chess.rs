@@ -93,20 +93,9 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
     tempo: 10,
 };
 
-/// The weights in force: the hand-set ones with the material tuned on self-play data.
-// Tuned by `vorpal tune --variant chess --data chess-5000.txt --iterations 5 --only material`
-// on 90770 positions, 10085 more held out (K 0.005141), made by `vorpal selfplay --variant
-// chess --games 1500 --nodes 5000 --seed 1 --random-plies 8 --skip-plies 8` (5.6 MB):
-// error before 0.108600, after 0.107517; held out 0.105724, 0.105032. Five passes: the
-// held-out error is lowest there (docs/STRENGTH.md).
-const TUNED: ChessParams = ChessParams {
-    material: [t(45, 97), t(314, 340), t(331, 360), t(472, 570), t(960, 942), t(0, 0)],
-    ..HAND_SET
-};
-
 params! {
     /// The weights of the chess evaluator.
-    pub struct ChessParams for ChessEval = TUNED;
+    pub struct ChessParams for ChessEval = HAND_SET;
     {
         /// Material by kind.
         material: [Tapered; 6],
