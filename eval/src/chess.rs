@@ -1,21 +1,13 @@
 //! The orthodox evaluator: tapered material and piece-square terms, mobility, pawn
 //! structure, king safety. Reused by the games built on chess pieces.
 
-use crate::Tapered;
+use crate::params::params;
+use crate::{t, Tapered};
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::chess::MoveKind;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
 use vorpal_engine::{Bitboard, Chess, ChessMove, Color, Kind, Position, Square};
-
-pub(crate) const MATERIAL: [Tapered; 6] = [
-    Tapered::new(85, 105),
-    Tapered::new(330, 300),
-    Tapered::new(355, 320),
-    Tapered::new(480, 530),
-    Tapered::new(1000, 950),
-    Tapered::new(0, 0),
-];
 
 /// Phase weight of each role; 24 with all pieces on the board.
 pub(crate) const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
@@ -71,42 +63,72 @@ const fn table(role: usize) -> [Tapered; 64] {
     t
 }
 
-pub(crate) const TABLES: [[Tapered; 64]; 6] = [table(0), table(1), table(2), table(3), table(4), table(5)];
-
-pub(crate) const MOBILITY: [Tapered; 6] = [
-    Tapered::new(0, 0),
-    Tapered::new(4, 4),
-    Tapered::new(5, 5),
-    Tapered::new(2, 5),
-    Tapered::new(1, 3),
-    Tapered::new(0, 0),
-];
 /// Mobility counted relative to a typical square count, so that material stays
 /// the main term.
 pub(crate) const MOBILITY_BASE: [i32; 6] = [0, 4, 6, 6, 12, 0];
 
-const DOUBLED: Tapered = Tapered::new(-10, -20);
-const ISOLATED: Tapered = Tapered::new(-12, -15);
-const PASSED: [Tapered; 8] = [
-    Tapered::new(0, 0),
-    Tapered::new(5, 10),
-    Tapered::new(5, 15),
-    Tapered::new(10, 25),
-    Tapered::new(20, 45),
-    Tapered::new(35, 75),
-    Tapered::new(60, 120),
-    Tapered::new(0, 0),
-];
-const BISHOP_PAIR: Tapered = Tapered::new(30, 50);
-const ROOK_OPEN_FILE: Tapered = Tapered::new(20, 10);
-const ROOK_HALF_OPEN_FILE: Tapered = Tapered::new(10, 5);
-const SHIELD_PAWN: i32 = 12;
-const KING_ATTACK_WEIGHT: [i32; 6] = [0, 2, 2, 3, 5, 0];
-const TEMPO: i32 = 10;
+/// The hand-set weights, from simple shapes; the other games built on chess pieces
+/// start from them.
+pub(crate) const HAND_SET: ChessParams = ChessParams {
+    material: [t(85, 105), t(330, 300), t(355, 320), t(480, 530), t(1000, 950), t(0, 0)],
+    tables: [table(0), table(1), table(2), table(3), table(4), table(5)],
+    mobility: [t(0, 0), t(4, 4), t(5, 5), t(2, 5), t(1, 3), t(0, 0)],
+    doubled: t(-10, -20),
+    isolated: t(-12, -15),
+    passed: [
+        t(0, 0),
+        t(5, 10),
+        t(5, 15),
+        t(10, 25),
+        t(20, 45),
+        t(35, 75),
+        t(60, 120),
+        t(0, 0),
+    ],
+    bishop_pair: t(30, 50),
+    rook_open_file: t(20, 10),
+    rook_half_open_file: t(10, 5),
+    shield_pawn: 12,
+    king_attack_weight: [0, 2, 2, 3, 5, 0],
+    tempo: 10,
+};
+
+params! {
+    /// The weights of the chess evaluator.
+    pub struct ChessParams for ChessEval = HAND_SET;
+    {
+        /// Material by kind.
+        material: [Tapered; 6],
+        /// Piece-square values by kind, from White's side (a1 = 0).
+        tables: [[Tapered; 64]; 6],
+        /// Per square a piece reaches beyond its kind's typical count.
+        mobility: [Tapered; 6],
+        /// Per pawn with another of its side on its file.
+        doubled: Tapered,
+        /// Per pawn without pawns of its side on the adjacent files.
+        isolated: Tapered,
+        /// Per passed pawn, by its rank counted from its side.
+        passed: [Tapered; 8],
+        /// For two bishops or more.
+        bishop_pair: Tapered,
+        /// Per rook on a file without pawns.
+        rook_open_file: Tapered,
+        /// Per rook on a file with only enemy pawns.
+        rook_half_open_file: Tapered,
+        /// Middle game, per pawn in front of the king (three at most).
+        shield_pawn: i32,
+        /// Units per attacked square next to the enemy king, by attacker.
+        king_attack_weight: [i32; 6],
+        /// For the side to move.
+        tempo: i32,
+    }
+}
 
 /// The orthodox chess evaluator.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct ChessEval;
+#[derive(Clone, Debug)]
+pub struct ChessEval {
+    params: ChessParams,
+}
 
 fn adjacent_files(file: u8) -> Bitboard {
     let mut files = Bitboard::EMPTY;
@@ -145,6 +167,7 @@ fn shield_zone(color: Color, king: Square) -> Bitboard {
 
 impl ChessEval {
     fn side(&self, pos: &Chess, us: Color, phase: i32) -> Tapered {
+        let p = &self.params;
         let them = !us;
         let occupied = pos.board().occupied();
         let ours = pos.board().by_color(us);
@@ -164,7 +187,7 @@ impl ChessEval {
         for role in Kind::ALL {
             for sq in pos.board().pieces(us, role) {
                 let relative = if us == Color::White { sq } else { sq.flip_rank() };
-                score += MATERIAL[role.index()] + TABLES[role.index()][relative.index()];
+                score += p.material[role.index()] + p.tables[role.index()][relative.index()];
                 let attacks = match role {
                     Kind::Knight => knight_attacks(sq),
                     Kind::Bishop => bishop_attacks(sq, occupied),
@@ -173,45 +196,45 @@ impl ChessEval {
                     _ => continue,
                 };
                 let mobility = (attacks & !ours & !their_pawn_attacks).count() as i32 - MOBILITY_BASE[role.index()];
-                score += MOBILITY[role.index()] * mobility;
+                score += p.mobility[role.index()] * mobility;
                 let hits = (attacks & their_king_zone).count() as i32;
                 if hits > 0 {
                     attackers += 1;
-                    attack_units += hits * KING_ATTACK_WEIGHT[role.index()];
+                    attack_units += hits * p.king_attack_weight[role.index()];
                 }
                 if role == Kind::Rook {
                     let file = Bitboard::file(sq.file());
                     if (file & our_pawns).is_empty() {
                         score += if (file & their_pawns).is_empty() {
-                            ROOK_OPEN_FILE
+                            p.rook_open_file
                         } else {
-                            ROOK_HALF_OPEN_FILE
+                            p.rook_half_open_file
                         };
                     }
                 }
             }
         }
         if pos.board().pieces(us, Kind::Bishop).count() >= 2 {
-            score += BISHOP_PAIR;
+            score += p.bishop_pair;
         }
 
         for sq in our_pawns {
             let file = Bitboard::file(sq.file());
             if (our_pawns & file).count() > 1 {
-                score += DOUBLED;
+                score += p.doubled;
             }
             if (our_pawns & adjacent_files(sq.file())).is_empty() {
-                score += ISOLATED;
+                score += p.isolated;
             }
             if (front_span(us, sq) & their_pawns).is_empty() && (front_span(us, sq) & file & our_pawns).is_empty() {
-                score += PASSED[sq.relative_rank(us) as usize];
+                score += p.passed[sq.relative_rank(us) as usize];
             }
         }
 
         // King safety matters only with enough material left to attack.
         if phase > 8 {
             let shelter = (shield_zone(us, pos.king(us)) & our_pawns).count().min(3) as i32;
-            score.mg += shelter * SHIELD_PAWN;
+            score.mg += shelter * p.shield_pawn;
         }
         // Attacks on the enemy king count for us: more attackers, disproportionately more.
         if attackers >= 2 && pos.board().pieces(us, Kind::Queen).nonempty() {
@@ -229,7 +252,7 @@ impl Evaluator<Chess> for ChessEval {
             .sum();
         let us = pos.side_to_move();
         let total = self.side(pos, us, phase) - self.side(pos, !us, phase);
-        let mut score = total.blend(phase, MAX_PHASE) + TEMPO;
+        let mut score = total.blend(phase, MAX_PHASE) + self.params.tempo;
         // Without pawns, an edge of less than a rook rarely wins.
         let stronger = if score > 0 { us } else { !us };
         if pos.board().pieces(stronger, Kind::Pawn).is_empty() {
@@ -325,7 +348,7 @@ mod tests {
     use vorpal_engine::Variant;
 
     fn eval(fen: &str) -> i32 {
-        ChessEval.evaluate(&Chess::from_fen(Variant::Chess, fen).unwrap())
+        ChessEval::default().evaluate(&Chess::from_fen(Variant::Chess, fen).unwrap())
     }
 
     #[test]
@@ -363,7 +386,8 @@ mod tests {
         let pos = Chess::from_fen(Variant::Chess, "4k3/8/8/3q4/2P4r/8/8/3QK3 w - - 0 1").unwrap();
         let pxq = pos.parse_move("c4d5").unwrap();
         let qxq = pos.parse_move("d1d5").unwrap();
-        assert!(ChessEval.tactical_order(&pos, pxq) > ChessEval.tactical_order(&pos, qxq));
+        let eval = ChessEval::default();
+        assert!(eval.tactical_order(&pos, pxq) > eval.tactical_order(&pos, qxq));
     }
 
     #[test]

@@ -4,55 +4,79 @@
 //! with none only a Queen's move can save it. Mobility, as captures are compulsory,
 //! counts attacked enemy pieces too.
 
+use crate::params::params;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
 use vorpal_engine::{Bitboard, Color, Jabberwocky, JabberwockyMove, Kind, Position};
 
-/// Value of a piece by its present type (index: Kind), counting what it becomes.
-const VALUE: [i32; 6] = [100, 250, 300, 420, 650, 350];
-/// Each King beyond the first, up to four: room to move them, spares to lose.
-const SPARE_KING: i32 = 60;
-/// A single King cannot move, and its capture leaves the side to its Queens.
-const LONE_KING: i32 = -150;
-/// No King: only a Queen's move keeps the side alive.
-const NO_KING: i32 = -400;
-/// A King one step from its farthest rank will choose a Queen there.
-const KING_NEAR_PROMOTION: i32 = 40;
-const MOBILITY: i32 = 2;
-const TEMPO: i32 = 10;
+/// The hand-set weights.
+const HAND_SET: JabberwockyParams = JabberwockyParams {
+    value: [100, 250, 300, 420, 650, 350],
+    spare_king: 60,
+    lone_king: -150,
+    no_king: -400,
+    king_near_promotion: 40,
+    mobility: 2,
+    tempo: 10,
+};
+
+params! {
+    /// The weights of the Jabberwocky evaluator.
+    pub struct JabberwockyParams for JabberwockyEval = HAND_SET;
+    {
+        /// Value of a piece by its present type (index: Kind), counting what it becomes;
+        /// also the captures' order.
+        value: [i32; 6],
+        /// Each King beyond the first, up to four: room to move them, spares to lose.
+        spare_king: i32,
+        /// A single King cannot move, and its capture leaves the side to its Queens.
+        lone_king: i32,
+        /// No King: only a Queen's move keeps the side alive.
+        no_king: i32,
+        /// A King one step from its farthest rank will choose a Queen there.
+        king_near_promotion: i32,
+        /// Per square a piece reaches.
+        mobility: i32,
+        /// For the side to move.
+        tempo: i32,
+    }
+}
 
 /// The Jabberwocky evaluator.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct JabberwockyEval;
+#[derive(Clone, Debug)]
+pub struct JabberwockyEval {
+    params: JabberwockyParams,
+}
 
 impl JabberwockyEval {
     fn side(&self, pos: &Jabberwocky, us: Color) -> i32 {
+        let p = &self.params;
         let occupied = pos.board().occupied();
         let not_ours = !pos.board().by_color(us);
         let mut score = 0;
         for kind in Kind::ALL {
             let pieces = pos.board().pieces(us, kind);
-            score += VALUE[kind.index()] * pieces.count() as i32;
+            score += p.value[kind.index()] * pieces.count() as i32;
             if kind == Kind::Pawn {
                 continue;
             }
             for sq in pieces {
                 let reach = Jabberwocky::attacks(kind, us, sq, occupied) & not_ours;
-                score += MOBILITY * reach.count() as i32;
+                score += p.mobility * reach.count() as i32;
             }
         }
         let kings = pos.board().pieces(us, Kind::King);
         score += match kings.count() {
-            0 => NO_KING,
-            1 => LONE_KING,
-            n => SPARE_KING * (n.min(4) as i32 - 1),
+            0 => p.no_king,
+            1 => p.lone_king,
+            n => p.spare_king * (n.min(4) as i32 - 1),
         };
         let near_far_rank = match us {
             Color::White => Bitboard::rank(6),
             Color::Black => Bitboard::rank(1),
         };
         if kings.count() >= 2 {
-            score += KING_NEAR_PROMOTION * (kings & near_far_rank).count() as i32;
+            score += p.king_near_promotion * (kings & near_far_rank).count() as i32;
         }
         score
     }
@@ -61,17 +85,20 @@ impl JabberwockyEval {
 impl Evaluator<Jabberwocky> for JabberwockyEval {
     fn evaluate(&self, pos: &Jabberwocky) -> i32 {
         let us = pos.side_to_move();
-        self.side(pos, us) - self.side(pos, !us) + TEMPO
+        self.side(pos, us) - self.side(pos, !us) + self.params.tempo
     }
 
     fn tactical_order(&self, pos: &Jabberwocky, mv: JabberwockyMove) -> i32 {
-        let attacker = pos.board().kind_at(mv.from()).map_or(0, |r| VALUE[r.index()]);
-        let victim = pos.board().kind_at(mv.to()).map_or(0, |r| VALUE[r.index()]);
+        let value = &self.params.value;
+        let attacker = pos.board().kind_at(mv.from()).map_or(0, |r| value[r.index()]);
+        let victim = pos.board().kind_at(mv.to()).map_or(0, |r| value[r.index()]);
         victim * 8 - attacker / 8
     }
 
     fn material(&self, pos: &Jabberwocky) -> i32 {
-        crate::material_balance(&VALUE, pos.side_to_move(), |c, r| pos.board().pieces(c, r).count())
+        crate::material_balance(&self.params.value, pos.side_to_move(), |c, r| {
+            pos.board().pieces(c, r).count()
+        })
     }
 }
 
@@ -89,16 +116,17 @@ mod tests {
     #[test]
     fn start_is_level_and_kings_count() {
         let start = Jabberwocky::startpos(Variant::Jabberwocky);
-        assert_eq!(JabberwockyEval.evaluate(&start), TEMPO);
+        let eval = JabberwockyEval::default();
+        assert_eq!(eval.evaluate(&start), eval.params.tempo);
         // The same material, but White's King is alone: worse for White.
-        let lone = JabberwockyEval.evaluate(&pos("4k3/4k3/8/8/8/8/4N3/4K3 w - - 0 1"));
-        let pair = JabberwockyEval.evaluate(&pos("4k3/4n3/8/8/8/8/4K3/4K3 w - - 0 1"));
+        let lone = eval.evaluate(&pos("4k3/4k3/8/8/8/8/4N3/4K3 w - - 0 1"));
+        let pair = eval.evaluate(&pos("4k3/4n3/8/8/8/8/4K3/4K3 w - - 0 1"));
         assert!(pair > lone, "{pair} vs {lone}");
     }
 
     fn best(fen: &str, depth: u32) -> (String, Score) {
         let history = History::new(pos(fen));
-        crate::best_at_depth(&history, &JabberwockyEval, depth)
+        crate::best_at_depth(&history, &JabberwockyEval::default(), depth)
     }
 
     #[test]

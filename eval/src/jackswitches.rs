@@ -3,29 +3,54 @@
 //! pawns by how far they have come, pieces by how central they stand on the broken
 //! board, and a Jack's reach (nothing while its eye is shut).
 
+use crate::params::params;
 use vorpal_engine::jackswitches::board::{king_attacks, SQUARES};
 use vorpal_engine::jackswitches::Kind;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
 use vorpal_engine::{Color, JacksWitches, JwMove, Position, SearchHints, WideBitboard, WideSquare};
 
-/// Value of a piece by kind (index: Kind): Pawn, Knight, Bishop, Rook, Lion, Can(n)on
-/// in either mode, Jack, Witch, King.
-const VALUE: [i32; 10] = [100, 300, 290, 480, 280, 380, 380, 300, 450, 0];
-/// A Jack in hand: it can go to any of four squares at once.
-const JACK_IN_HAND: i32 = 280;
-/// Share of a piece's value lost while a Witch holds it.
+/// Share of a piece's value lost while a Witch holds it (not tuned: a divisor).
 const FROZEN_DIVISOR: i32 = 3;
-/// A King next to an enemy Witch cannot flee a check.
-const FROZEN_KING: i32 = 60;
-const PAWN_ADVANCE: i32 = 8;
-/// Per step nearer the middle files for the short-range pieces.
-const CENTRE: i32 = 4;
-const TEMPO: i32 = 10;
+
+/// The hand-set weights.
+const HAND_SET: JackswitchesParams = JackswitchesParams {
+    value: [100, 300, 290, 480, 280, 380, 380, 300, 450, 0],
+    jack_in_hand: 280,
+    frozen_king: 60,
+    pawn_advance: 8,
+    centre: 4,
+    king_room: 3,
+    tempo: 10,
+};
+
+params! {
+    /// The weights of the Jacks and Witches evaluator.
+    pub struct JackswitchesParams for JackswitchesEval = HAND_SET;
+    {
+        /// Value of a piece by kind (index: Kind): Pawn, Knight, Bishop, Rook, Lion,
+        /// Can(n)on in either mode, Jack, Witch, King; also the captures' order.
+        value: [i32; 10],
+        /// A Jack in hand: it can go to any of four squares at once.
+        jack_in_hand: i32,
+        /// A King next to an enemy Witch cannot flee a check.
+        frozen_king: i32,
+        /// Per rank a pawn has come.
+        pawn_advance: i32,
+        /// Per step nearer the middle files for the short-range pieces.
+        centre: i32,
+        /// Per square around the King not held by its own men.
+        king_room: i32,
+        /// For the side to move.
+        tempo: i32,
+    }
+}
 
 /// The Jacks and Witches evaluator.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct JackswitchesEval;
+#[derive(Clone, Debug)]
+pub struct JackswitchesEval {
+    params: JackswitchesParams,
+}
 
 /// Steps from the board's edge files (0 on a and l, 5 on f and g).
 fn centrality(sq: WideSquare) -> i32 {
@@ -35,52 +60,54 @@ fn centrality(sq: WideSquare) -> i32 {
 
 impl JackswitchesEval {
     fn side(&self, pos: &JacksWitches, us: Color) -> i32 {
+        let p = &self.params;
         let board = pos.board();
         let ours = board.by_color(us);
-        let mut score = JACK_IN_HAND * pos.hand(us) as i32;
+        let mut score = p.jack_in_hand * pos.hand(us) as i32;
         // By kind, not by square: a popcount per kind is cheaper than a lookup per man.
         for kind in Kind::ALL {
-            score += VALUE[kind.index()] * board.pieces(us, kind).count() as i32;
+            score += p.value[kind.index()] * board.pieces(us, kind).count() as i32;
         }
         for sq in pos.immobilized(us) & ours {
             let (_, kind) = pos.piece_at(sq).expect("a square of ours holds a piece");
             score -= if kind == Kind::King {
-                FROZEN_KING
+                p.frozen_king
             } else {
-                VALUE[kind.index()] / FROZEN_DIVISOR
+                p.value[kind.index()] / FROZEN_DIVISOR
             };
         }
         for sq in board.pieces(us, Kind::Pawn) {
-            score += PAWN_ADVANCE * sq.relative_rank(us) as i32;
+            score += p.pawn_advance * sq.relative_rank(us) as i32;
         }
         let short_range = [Kind::Knight, Kind::Lion, Kind::Jack, Kind::Witch];
         for sq in short_range
             .into_iter()
             .fold(WideBitboard::EMPTY, |set, kind| set | board.pieces(us, kind))
         {
-            score += CENTRE * centrality(sq);
+            score += p.centre * centrality(sq);
         }
         // Room around the King: squares it could stand on, not held by its own men.
         let room = king_attacks(pos.king(us)) & SQUARES & !ours;
-        score + 3 * room.count() as i32
+        score + p.king_room * room.count() as i32
     }
 }
 
 impl Evaluator<JacksWitches> for JackswitchesEval {
     fn evaluate(&self, pos: &JacksWitches) -> i32 {
         let us = pos.side_to_move();
-        self.side(pos, us) - self.side(pos, !us) + TEMPO
+        self.side(pos, us) - self.side(pos, !us) + self.params.tempo
     }
 
     fn tactical_order(&self, pos: &JacksWitches, mv: JwMove) -> i32 {
+        let value = &self.params.value;
         let victim = if pos.is_capture(mv) {
             pos.piece_at(mv.to())
-                .map_or(VALUE[Kind::Pawn.index()], |(_, k)| VALUE[k.index()])
+                .map_or(value[Kind::Pawn.index()], |(_, k)| value[k.index()])
         } else {
             0
         };
         let promotion = match (pos.piece_at(mv.from()), mv.becomes()) {
-            (Some((_, Kind::Pawn)), Some(kind)) => VALUE[kind.index()],
+            (Some((_, Kind::Pawn)), Some(kind)) => value[kind.index()],
             _ => 0,
         };
         victim + promotion
@@ -93,9 +120,9 @@ impl Evaluator<JacksWitches> for JackswitchesEval {
                 .by_color(us)
                 .into_iter()
                 .filter_map(|sq| pos.piece_at(sq))
-                .map(|(_, kind)| VALUE[kind.index()])
+                .map(|(_, kind)| self.params.value[kind.index()])
                 .sum();
-            on_board + JACK_IN_HAND * pos.hand(us) as i32
+            on_board + self.params.jack_in_hand * pos.hand(us) as i32
         };
         let us = pos.side_to_move();
         side(us) - side(!us)
@@ -114,16 +141,17 @@ mod tests {
     }
 
     fn best(fen: &str, depth: u32) -> (String, Score) {
-        crate::best_at_depth(&History::new(pos(fen)), &JackswitchesEval, depth)
+        crate::best_at_depth(&History::new(pos(fen)), &JackswitchesEval::default(), depth)
     }
 
     #[test]
     fn start_is_level_and_material_counts() {
         let start = JacksWitches::startpos(Variant::JacksWitches);
-        assert_eq!(JackswitchesEval.evaluate(&start), TEMPO);
+        let eval = JackswitchesEval::default();
+        assert_eq!(eval.evaluate(&start), eval.params.tempo);
         // White without its Witch.
         let no_witch = "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPP4PPPP/LCRNB1KBNRCL[JJjj] b - - 0 1";
-        assert!(JackswitchesEval.evaluate(&pos(no_witch)) > 300);
+        assert!(JackswitchesEval::default().evaluate(&pos(no_witch)) > 300);
     }
 
     #[test]
@@ -131,7 +159,7 @@ mod tests {
         // The white Rook on b4 next to the black Witch on c5, or away from it on b2.
         let frozen = pos("k11/12/5**5/2w1****4/1R2****4/5**5/12/6K5[] w - - 0 1");
         let free = pos("k11/12/5**5/2w1****4/4****4/5**5/1R10/6K5[] w - - 0 1");
-        assert!(JackswitchesEval.evaluate(&free) > JackswitchesEval.evaluate(&frozen) + 100);
+        assert!(JackswitchesEval::default().evaluate(&free) > JackswitchesEval::default().evaluate(&frozen) + 100);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! danger of a Maharajah standing next to enemy pieces; Game II values each King as a
 //! piece (losing all of them loses) and a lone King's exposure.
 
-use crate::chess::{MAX_PHASE, TABLES};
+use crate::chess::{self, MAX_PHASE};
+use crate::params::params;
 use crate::Tapered;
 use vorpal_engine::attacks::king_attacks;
 use vorpal_engine::board::PieceKind;
@@ -15,32 +16,56 @@ use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
 use vorpal_engine::{Bitboard, Color, Kind, KingsMove, Maharajah, Position, SearchHints, Square, TwoKings};
 
-const TEMPO: i32 = 10;
-/// Per square a long-range piece reaches.
-const MOBILITY: i32 = 3;
-
 /// The piece-square entry of a chess role for `color` on `sq`.
-fn table(role: Kind, color: Color, sq: Square) -> Tapered {
+fn table(tables: &[[Tapered; 64]; 6], role: Kind, color: Color, sq: Square) -> Tapered {
     let relative = if color == Color::White { sq } else { sq.flip_rank() };
-    TABLES[role.index()][relative.index()]
+    tables[role.index()][relative.index()]
 }
 
-/// Game I values by origin type: Pawn, Knight, Bishop, Rook, Warrior.
-const MAHARAJAH_VALUE: [i32; 5] = [100, 310, 330, 500, 320];
-/// Every Maharajah beyond the first is one more royal piece to keep safe (its reach
-/// is counted as mobility).
-const EXTRA_MAHARAJAH: i32 = 60;
-/// A Maharajah with enemy pieces next to it can be chased and forked.
-const MAHARAJAH_CROWDED: i32 = 25;
-/// Captured points: ten centipawns a point (they decide the undecided games).
-const POINT: i32 = 10;
+/// The hand-set weights of Game I.
+const MAHARAJAH_HAND_SET: MaharajahParams = MaharajahParams {
+    value: [100, 310, 330, 500, 320],
+    tables: chess::HAND_SET.tables,
+    extra_maharajah: 60,
+    maharajah_crowded: 25,
+    point: 10,
+    mobility: 3,
+    tempo: 10,
+};
+
+params! {
+    /// The weights of the Game I evaluator.
+    pub struct MaharajahParams for MaharajahEval = MAHARAJAH_HAND_SET;
+    {
+        /// Values by origin type: Pawn, Knight, Bishop, Rook, Warrior; also the
+        /// captures' order.
+        value: [i32; 5],
+        /// Piece-square values by the chess kind a piece moves like (a Warrior as a
+        /// Knight), from White's side (a1 = 0).
+        tables: [[Tapered; 64]; 6],
+        /// Every Maharajah beyond the first is one more royal piece to keep safe (its
+        /// reach is counted as mobility).
+        extra_maharajah: i32,
+        /// Per enemy piece next to a Maharajah: it can be chased and forked.
+        maharajah_crowded: i32,
+        /// Per captured point (the points decide the undecided games).
+        point: i32,
+        /// Per square a long-range piece reaches.
+        mobility: i32,
+        /// For the side to move.
+        tempo: i32,
+    }
+}
 
 /// The evaluator of Game I.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct MaharajahEval;
+#[derive(Clone, Debug)]
+pub struct MaharajahEval {
+    params: MaharajahParams,
+}
 
 impl MaharajahEval {
     fn side(&self, pos: &Maharajah, us: Color) -> i32 {
+        let p = &self.params;
         let occupied = pos.occupied();
         let ours = pos.by_color(us);
         let mut score = Tapered::default();
@@ -52,24 +77,24 @@ impl MaharajahEval {
                 maharajah::Kind::Rook => Kind::Rook,
             };
             for sq in pos.pieces(us, kind) {
-                let value = MAHARAJAH_VALUE[kind.index()];
-                score += Tapered::new(value, value) + table(role, us, sq);
+                let value = p.value[kind.index()];
+                score += Tapered::new(value, value) + table(&p.tables, role, us, sq);
             }
         }
         let mut total = score.blend(phase(pos.occupied().count() as i32), MAX_PHASE);
         let maharajahs = pos.maharajahs(us);
-        total -= EXTRA_MAHARAJAH * (maharajahs.count() as i32 - 1).max(0);
+        total -= p.extra_maharajah * (maharajahs.count() as i32 - 1).max(0);
         for sq in maharajahs {
             let reach = MAHARAJAH.reach(sq, occupied) & !ours;
-            total += MOBILITY * reach.count() as i32;
-            total -= MAHARAJAH_CROWDED * (king_attacks(sq) & pos.by_color(!us)).count() as i32;
+            total += p.mobility * reach.count() as i32;
+            total -= p.maharajah_crowded * (king_attacks(sq) & pos.by_color(!us)).count() as i32;
         }
         for kind in [maharajah::Kind::Bishop, maharajah::Kind::Rook] {
             for sq in pos.pieces(us, kind) & !pos.maharajahs(us) {
-                total += MOBILITY * (kind.movement().reach(sq, occupied) & !ours).count() as i32;
+                total += p.mobility * (kind.movement().reach(sq, occupied) & !ours).count() as i32;
             }
         }
-        total + POINT * pos.points(us) as i32
+        total + p.point * pos.points(us) as i32
     }
 }
 
@@ -81,19 +106,19 @@ fn phase(men: i32) -> i32 {
 impl Evaluator<Maharajah> for MaharajahEval {
     fn evaluate(&self, pos: &Maharajah) -> i32 {
         let us = pos.side_to_move();
-        self.side(pos, us) - self.side(pos, !us) + TEMPO
+        self.side(pos, us) - self.side(pos, !us) + self.params.tempo
     }
 
     fn tactical_order(&self, pos: &Maharajah, mv: KingsMove) -> i32 {
         let victim = if pos.is_capture(mv) {
-            pos.kind_at(mv.to()).map_or(100, |k| MAHARAJAH_VALUE[k.index()])
+            pos.kind_at(mv.to()).map_or(100, |k| self.params.value[k.index()])
         } else {
             0
         };
         let promotion = mv
             .promotion()
             .and_then(maharajah::Kind::from_char)
-            .map_or(0, |k| MAHARAJAH_VALUE[k.index()]);
+            .map_or(0, |k| self.params.value[k.index()]);
         victim + promotion
     }
 
@@ -103,25 +128,53 @@ impl Evaluator<Maharajah> for MaharajahEval {
             .iter()
             .map(|&kind| {
                 let count = |color| pos.pieces(color, kind).count() as i32;
-                MAHARAJAH_VALUE[kind.index()] * (count(us) - count(!us))
+                self.params.value[kind.index()] * (count(us) - count(!us))
             })
             .sum()
     }
 }
 
-/// Game II values: Pawn, Knight, Bishop, Rook, Queen, King, Marshal, Cardinal.
-const TWOKINGS_VALUE: [i32; 8] = [100, 310, 330, 500, 950, 400, 880, 820];
-/// A side down to one King can be mated; with several it cannot lose one at a time.
-const LONE_KING: i32 = 250;
-/// Per attacked square around a lone King.
-const LONE_KING_ATTACK: i32 = 15;
+/// The hand-set weights of Game II.
+const TWOKINGS_HAND_SET: TwoKingsParams = TwoKingsParams {
+    value: [100, 310, 330, 500, 950, 400, 880, 820],
+    tables: chess::HAND_SET.tables,
+    lone_king: 250,
+    lone_king_attack: 15,
+    mobility: 3,
+    tempo: 10,
+};
+
+params! {
+    /// The weights of the Game II evaluator.
+    pub struct TwoKingsParams for TwoKingsEval = TWOKINGS_HAND_SET;
+    {
+        /// Values: Pawn, Knight, Bishop, Rook, Queen, King, Marshal, Cardinal; also
+        /// the captures' order.
+        value: [i32; 8],
+        /// Piece-square values by chess kind (Marshal and Cardinal as a Queen), from
+        /// White's side (a1 = 0).
+        tables: [[Tapered; 64]; 6],
+        /// A side down to one King can be mated; with several it cannot lose one at a
+        /// time.
+        lone_king: i32,
+        /// Per attacked square around a lone King.
+        lone_king_attack: i32,
+        /// Per square a piece other than King and Pawn reaches.
+        mobility: i32,
+        /// For the side to move.
+        tempo: i32,
+    }
+}
 
 /// The evaluator of Game II.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct TwoKingsEval;
+#[derive(Clone, Debug)]
+pub struct TwoKingsEval {
+    params: TwoKingsParams,
+}
 
 impl TwoKingsEval {
     fn side(&self, pos: &TwoKings, us: Color) -> i32 {
+        let p = &self.params;
         let occupied = pos.occupied();
         let ours = pos.by_color(us);
         let mut score = Tapered::default();
@@ -136,21 +189,21 @@ impl TwoKingsEval {
                 _ => Kind::Queen,
             };
             for sq in pos.pieces(us, kind) {
-                let value = TWOKINGS_VALUE[kind.index()];
-                score += Tapered::new(value, value) + table(role, us, sq);
+                let value = p.value[kind.index()];
+                score += Tapered::new(value, value) + table(&p.tables, role, us, sq);
                 if kind != twokings::Kind::King && kind != twokings::Kind::Pawn {
                     mobility += (kind.movement().reach(sq, occupied) & !ours).count() as i32;
                 }
             }
         }
-        let mut total = score.blend(phase(occupied.count() as i32), MAX_PHASE) + MOBILITY * mobility;
+        let mut total = score.blend(phase(occupied.count() as i32), MAX_PHASE) + p.mobility * mobility;
         let kings = pos.kings(us);
         if !kings.has_many() {
-            total -= LONE_KING;
+            total -= p.lone_king;
             for king in kings {
                 let zone: Bitboard = king_attacks(king) & !ours;
                 let attacked = zone.into_iter().filter(|&sq| pos.attacked(sq, !us)).count() as i32;
-                total -= LONE_KING_ATTACK * attacked;
+                total -= p.lone_king_attack * attacked;
             }
         }
         total
@@ -160,19 +213,19 @@ impl TwoKingsEval {
 impl Evaluator<TwoKings> for TwoKingsEval {
     fn evaluate(&self, pos: &TwoKings) -> i32 {
         let us = pos.side_to_move();
-        self.side(pos, us) - self.side(pos, !us) + TEMPO
+        self.side(pos, us) - self.side(pos, !us) + self.params.tempo
     }
 
     fn tactical_order(&self, pos: &TwoKings, mv: KingsMove) -> i32 {
         let victim = if pos.is_capture(mv) {
-            pos.kind_at(mv.to()).map_or(100, |k| TWOKINGS_VALUE[k.index()])
+            pos.kind_at(mv.to()).map_or(100, |k| self.params.value[k.index()])
         } else {
             0
         };
         let promotion = mv
             .promotion()
             .and_then(twokings::Kind::from_char)
-            .map_or(0, |k| TWOKINGS_VALUE[k.index()]);
+            .map_or(0, |k| self.params.value[k.index()]);
         victim + promotion
     }
 
@@ -182,7 +235,7 @@ impl Evaluator<TwoKings> for TwoKingsEval {
             .iter()
             .map(|&kind| {
                 let count = |color| pos.pieces(color, kind).count() as i32;
-                TWOKINGS_VALUE[kind.index()] * (count(us) - count(!us))
+                self.params.value[kind.index()] * (count(us) - count(!us))
             })
             .sum()
     }
@@ -197,18 +250,21 @@ mod tests {
 
     #[test]
     fn starts_are_level_and_material_counts() {
-        assert_eq!(MaharajahEval.evaluate(&Maharajah::startpos(Variant::Maharajah)), TEMPO);
-        assert_eq!(TwoKingsEval.evaluate(&TwoKings::startpos(Variant::TwoKings)), TEMPO);
-        assert_eq!(TwoKingsEval.evaluate(&TwoKings::startpos(Variant::TwoKings4)), TEMPO);
+        let (maharajah, twokings) = (MaharajahEval::default(), TwoKingsEval::default());
+        let start = Maharajah::startpos(Variant::Maharajah);
+        assert_eq!(maharajah.evaluate(&start), maharajah.params.tempo);
+        for variant in [Variant::TwoKings, Variant::TwoKings4] {
+            assert_eq!(twokings.evaluate(&TwoKings::startpos(variant)), twokings.params.tempo);
+        }
         let rook_up = Maharajah::from_fen(
             Variant::Maharajah,
             "1nbwwbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWWBNR w - - 0 1 5+0",
         )
         .unwrap();
-        assert!(MaharajahEval.evaluate(&rook_up) > 400);
+        assert!(MaharajahEval::default().evaluate(&rook_up) > 400);
         // A side down to one King is worse off than its material says.
         let one_king = TwoKings::from_fen(Variant::TwoKings, "3kk3/8/8/8/8/8/8/3KQ3 w - - 0 1 -").unwrap();
-        assert!(TwoKingsEval.evaluate(&one_king) < 950 - 400);
+        assert!(TwoKingsEval::default().evaluate(&one_king) < 950 - 400);
     }
 
     #[test]
@@ -218,12 +274,12 @@ mod tests {
             "1nbwwbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBWWBNR b - - 0 1 5+0",
         )
         .unwrap();
-        assert_eq!(MaharajahEval.material(&rook_up), -500);
+        assert_eq!(MaharajahEval::default().material(&rook_up), -500);
         // A Maharajah counts as the piece it came from.
         let maharajah = Maharajah::from_fen(Variant::Maharajah, "4w3/8/8/8/8/8/8/3W+R3 w - - 0 1 0+0").unwrap();
-        assert_eq!(MaharajahEval.material(&maharajah), 500);
+        assert_eq!(MaharajahEval::default().material(&maharajah), 500);
         let one_king = TwoKings::from_fen(Variant::TwoKings, "3kk3/8/8/8/8/8/8/3KQ3 w - - 0 1 -").unwrap();
-        assert_eq!(TwoKingsEval.material(&one_king), 950 - 400);
+        assert_eq!(TwoKingsEval::default().material(&one_king), 950 - 400);
     }
 
     #[test]
@@ -231,7 +287,7 @@ mod tests {
         // Nd3-f2 checks the h1 Maharajah, boxed in by its own men; e3 guards f2 and h4
         // covers g3.
         let pos = Maharajah::from_fen(Variant::Maharajah, "4w3/8/8/8/7p/3np3/6PP/6N+W b - - 0 1 0+0").unwrap();
-        let (best, score) = crate::best_at_depth(&History::new(pos), &MaharajahEval, 3);
+        let (best, score) = crate::best_at_depth(&History::new(pos), &MaharajahEval::default(), 3);
         assert_eq!((best.as_str(), score), ("d3f2", Score::Mate(1)));
     }
 
@@ -239,7 +295,7 @@ mod tests {
     fn twokings_search_finds_the_mate_of_both_kings() {
         // Re6-h6 attacks h1 while a8 holds a1; b7 and g7 close the b- and g-files.
         let pos = TwoKings::from_fen(Variant::TwoKings, "r2k4/1r4r1/4r3/8/8/8/8/K6K b - - 0 1 -").unwrap();
-        let (_, score) = crate::best_at_depth(&History::new(pos), &TwoKingsEval, 3);
+        let (_, score) = crate::best_at_depth(&History::new(pos), &TwoKingsEval::default(), 3);
         assert_eq!(score, Score::Mate(1));
     }
 }

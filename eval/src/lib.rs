@@ -7,6 +7,7 @@ pub mod chess;
 pub mod jabberwocky;
 pub mod jackswitches;
 pub mod kings;
+pub mod params;
 pub mod superperm;
 
 pub use alice::AliceEval;
@@ -14,6 +15,7 @@ pub use chess::ChessEval;
 pub use jabberwocky::JabberwockyEval;
 pub use jackswitches::JackswitchesEval;
 pub use kings::{MaharajahEval, TwoKingsEval};
+pub use params::{Params, Tunable};
 pub use superperm::SuperpermEval;
 
 use vorpal_engine::alice::AliceGame;
@@ -23,7 +25,7 @@ use vorpal_engine::{Chess, Color, Game, Jabberwocky, JacksWitches, Kind, Maharaj
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
     /// The evaluator of this game.
-    type Eval: Evaluator<Self> + Default + Send + Sync + 'static;
+    type Eval: Evaluator<Self> + Tunable + Default + Send + Sync + 'static;
 }
 
 impl Evaluated for Chess {
@@ -65,7 +67,7 @@ fn material_balance(values: &[i32; 6], us: Color, count: impl Fn(Color, Kind) ->
 
 /// A middle-game and an end-game value, blended by the game phase.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Tapered {
+pub struct Tapered {
     /// The middle-game value.
     pub mg: i32,
     /// The end-game value.
@@ -83,6 +85,11 @@ impl Tapered {
         let phase = phase.min(max_phase);
         (self.mg * phase + self.eg * (max_phase - phase)) / max_phase
     }
+}
+
+/// [`Tapered::new`], short for the weight tables.
+pub(crate) const fn t(mg: i32, eg: i32) -> Tapered {
+    Tapered::new(mg, eg)
 }
 
 impl std::ops::Add for Tapered {
@@ -158,19 +165,62 @@ mod tests {
         }
         let no_queen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1";
         let chess = vorpal_engine::Chess::from_fen(Variant::Chess, no_queen).unwrap();
-        assert_eq!(super::ChessEval.material(&chess), -950);
+        assert_eq!(super::ChessEval::default().material(&chess), -950);
         let alice = vorpal_engine::Alice::from_fen(Variant::Alice, no_queen).unwrap();
-        assert_eq!(super::AliceEval.material(&alice), -950);
+        assert_eq!(super::AliceEval::default().material(&alice), -950);
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b - - 0 1";
         let superperm = vorpal_engine::Superperm::from_fen(Variant::Superpermutation, fen).unwrap();
-        assert_eq!(super::SuperpermEval.material(&superperm), 950);
+        assert_eq!(super::SuperpermEval::default().material(&superperm), 950);
         let fen = "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKK1 w - - 0 1";
         let jabberwocky = vorpal_engine::Jabberwocky::from_fen(Variant::Jabberwocky, fen).unwrap();
-        assert_eq!(super::JabberwockyEval.material(&jabberwocky), -350);
+        assert_eq!(super::JabberwockyEval::default().material(&jabberwocky), -350);
         // A Jack dropped is worth its board value; one in hand a little less.
         let fen = "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPPJ3PPPP/LCRNBWKBNRCL[Jjj] b - - 1 1";
         let jackswitches = vorpal_engine::JacksWitches::from_fen(Variant::JacksWitches, fen).unwrap();
-        assert_eq!(super::JackswitchesEval.material(&jackswitches), 280 - 300);
+        assert_eq!(super::JackswitchesEval::default().material(&jackswitches), 280 - 300);
+    }
+
+    #[test]
+    fn weights_round_trip_and_are_read() {
+        use crate::{Params, Tunable};
+        use vorpal_engine::Position;
+        for variant in Variant::all() {
+            with_game!(variant, G => {
+                let default = <G as super::Evaluated>::Eval::default();
+                // Positions of a seeded random game, far enough to have captures.
+                let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+                let mut positions = vec![G::startpos(variant)];
+                for _ in 0..60 {
+                    let moves = positions.last().unwrap().legal_move_list();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    let mv = moves[seed as usize % moves.len()];
+                    positions.push(positions.last().unwrap().play(mv));
+                }
+                let values = default.params().values();
+                let mut params = default.params().clone();
+                params.set_values(&values).unwrap();
+                let copy = <G as super::Evaluated>::Eval::with_params(params.clone());
+                assert_eq!(copy.params().values(), values, "{}", variant.name());
+                for pos in &positions {
+                    assert_eq!(copy.evaluate(pos), default.evaluate(pos), "{} {}", variant.name(), pos.fen());
+                }
+                // The last weight is the tempo in every evaluator: the evaluation reads it.
+                let names = params.names();
+                assert_eq!(names.last().map(String::as_str), Some("tempo"), "{}", variant.name());
+                let mut more_tempo = values.clone();
+                *more_tempo.last_mut().unwrap() += 5;
+                params.set_values(&more_tempo).unwrap();
+                let start = &positions[0];
+                let shifted = <G as super::Evaluated>::Eval::with_params(params.clone()).evaluate(start);
+                assert_eq!(shifted, default.evaluate(start) + 5, "{}", variant.name());
+                assert!(params.source().ends_with(&format!("    tempo: {},\n}}", more_tempo.last().unwrap())));
+            });
+        }
     }
 
     #[test]

@@ -4,24 +4,52 @@
 //! (which it may take). Material, piece-square terms and mobility (to empty squares:
 //! pieces other than the King never capture) as in chess.
 
-use crate::chess::{MATERIAL, MAX_PHASE, MOBILITY, MOBILITY_BASE, ORDER_VALUE, PHASE, TABLES};
+use crate::chess::{self, MAX_PHASE, MOBILITY_BASE, ORDER_VALUE, PHASE};
+use crate::params::params;
 use crate::Tapered;
 use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
 use vorpal_engine::{Color, Kind, Position, SearchHints, Superperm, SuperpermMove};
 
-/// Weight of one attacked square around the enemy King, by attacker.
-const KING_ATTACK_WEIGHT: [i32; 6] = [1, 2, 2, 3, 5, 0];
-/// Penalty per square the King cannot step to (attacked or blocked by its own men).
-const NO_ESCAPE: i32 = 12;
-/// A piece next to the enemy King and not defended can be taken by it.
-const HANGING_NEXT_TO_KING: i32 = 40;
-const TEMPO: i32 = 10;
+/// The hand-set weights: the chess ones, and the attack on the King.
+const HAND_SET: SuperpermParams = SuperpermParams {
+    material: chess::HAND_SET.material,
+    tables: chess::HAND_SET.tables,
+    mobility: chess::HAND_SET.mobility,
+    king_attack_weight: [1, 2, 2, 3, 5, 0],
+    no_escape: 12,
+    hanging_next_to_king: 40,
+    tempo: 10,
+};
+
+params! {
+    /// The weights of the Superpermutation evaluator.
+    pub struct SuperpermParams for SuperpermEval = HAND_SET;
+    {
+        /// Material by kind.
+        material: [Tapered; 6],
+        /// Piece-square values by kind, from White's side (a1 = 0).
+        tables: [[Tapered; 64]; 6],
+        /// Per empty square a piece reaches beyond its kind's typical count.
+        mobility: [Tapered; 6],
+        /// Weight of one attacked square around the enemy King, by attacker.
+        king_attack_weight: [i32; 6],
+        /// Per square the enemy King cannot step to (attacked or blocked by its own
+        /// men); half of it in the end game.
+        no_escape: i32,
+        /// Per piece next to the enemy King and not defended: the King can take it.
+        hanging_next_to_king: i32,
+        /// For the side to move.
+        tempo: i32,
+    }
+}
 
 /// The Superpermutation evaluator.
-#[derive(Copy, Clone, Debug, Default)]
-pub struct SuperpermEval;
+#[derive(Clone, Debug)]
+pub struct SuperpermEval {
+    params: SuperpermParams,
+}
 
 fn attacks(pos: &Superperm, kind: Kind, color: Color, sq: vorpal_engine::Square) -> vorpal_engine::Bitboard {
     let occupied = pos.board().occupied();
@@ -38,6 +66,7 @@ fn attacks(pos: &Superperm, kind: Kind, color: Color, sq: vorpal_engine::Square)
 impl SuperpermEval {
     /// `us`'s material, placement, mobility and attack on the enemy King.
     fn side(&self, pos: &Superperm, us: Color) -> Tapered {
+        let p = &self.params;
         let them = !us;
         let empty = !pos.board().occupied();
         let their_king = pos.king(them);
@@ -49,25 +78,25 @@ impl SuperpermEval {
         for kind in Kind::ALL {
             for sq in pos.board().pieces(us, kind) {
                 let relative = if us == Color::White { sq } else { sq.flip_rank() };
-                score += MATERIAL[kind.index()] + TABLES[kind.index()][relative.index()];
+                score += p.material[kind.index()] + p.tables[kind.index()][relative.index()];
                 let reach = attacks(pos, kind, us, sq);
                 covered |= reach;
                 if kind != Kind::Pawn && kind != Kind::King {
                     let mobility = (reach & empty).count() as i32 - MOBILITY_BASE[kind.index()];
-                    score += MOBILITY[kind.index()] * mobility;
+                    score += p.mobility[kind.index()] * mobility;
                 }
                 let hits = (reach & zone).count() as i32;
                 if hits > 0 && kind != Kind::King {
                     attackers += 1;
-                    attack_units += hits * KING_ATTACK_WEIGHT[kind.index()];
+                    attack_units += hits * p.king_attack_weight[kind.index()];
                 }
             }
         }
         // The enemy King's flight squares: those it could step to, neither attacked
         // by us nor taken by its own pieces.
         let blocked = king_attacks(their_king) & (covered | pos.board().by_color(them));
-        score.mg += NO_ESCAPE * blocked.count() as i32;
-        score.eg += NO_ESCAPE / 2 * blocked.count() as i32;
+        score.mg += p.no_escape * blocked.count() as i32;
+        score.eg += p.no_escape / 2 * blocked.count() as i32;
         if attackers >= 2 {
             let units = attack_units.min(40);
             score += Tapered::new(units * units / 3, units * units / 4);
@@ -87,7 +116,7 @@ impl SuperpermEval {
                 defended |= attacks(pos, kind, us, sq);
             }
         }
-        (near & !defended).count() as i32 * HANGING_NEXT_TO_KING
+        (near & !defended).count() as i32 * self.params.hanging_next_to_king
     }
 }
 
@@ -99,7 +128,7 @@ impl Evaluator<Superperm> for SuperpermEval {
             .sum();
         let us = pos.side_to_move();
         let total = self.side(pos, us) - self.side(pos, !us);
-        total.blend(phase, MAX_PHASE) - self.hanging(pos, us) + self.hanging(pos, !us) / 2 + TEMPO
+        total.blend(phase, MAX_PHASE) - self.hanging(pos, us) + self.hanging(pos, !us) / 2 + self.params.tempo
     }
 
     fn tactical_order(&self, pos: &Superperm, mv: SuperpermMove) -> i32 {
@@ -133,8 +162,9 @@ mod tests {
     #[test]
     fn start_is_level_and_material_counts() {
         let start = Superperm::startpos(Variant::Superpermutation);
-        assert_eq!(SuperpermEval.evaluate(&start), TEMPO);
-        assert!(SuperpermEval.evaluate(&pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")) > 700);
+        let eval = SuperpermEval::default();
+        assert_eq!(eval.evaluate(&start), eval.params.tempo);
+        assert!(eval.evaluate(&pos("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1")) > 700);
     }
 
     fn best(fen: &str, moves: &[&str], depth: u32) -> (String, Score) {
@@ -142,7 +172,7 @@ mod tests {
         for mv in moves {
             history.push_text(mv).unwrap();
         }
-        crate::best_at_depth(&history, &SuperpermEval, depth)
+        crate::best_at_depth(&history, &SuperpermEval::default(), depth)
     }
 
     #[test]

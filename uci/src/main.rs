@@ -4,7 +4,7 @@
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use vorpal_uci::{bench, matches, output, perft_cmd, protocol, serve};
+use vorpal_uci::{bench, matches, output, perft_cmd, protocol, selfplay, serve, tune};
 
 #[derive(Parser)]
 #[command(
@@ -27,6 +27,10 @@ enum Command {
     Match(Box<matches::MatchArgs>),
     /// Serve the browser GUI (prints its URL).
     Serve(serve::ServeArgs),
+    /// Play the engine against itself and write quiet positions with the games' results.
+    Selfplay(selfplay::SelfplayArgs),
+    /// Fit an evaluator's weights to `selfplay` data (Texel tuning); writes Rust source.
+    Tune(tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +57,8 @@ fn main() -> ExitCode {
         Some(Command::Bench(args)) => bench::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
+        Some(Command::Selfplay(args)) => selfplay::run(&args),
+        Some(Command::Tune(args)) => tune::run(&args),
         None => {
             protocol::run();
             Ok(())

@@ -1,5 +1,6 @@
-//! Integration tests of the `vorpal` command line: `perft` and `bench`. Each run has a
-//! timeout; a process that overruns it is killed and the test fails.
+//! Integration tests of the `vorpal` command line: `perft`, `bench`, `selfplay`, `tune`
+//! and the others' arguments. Each run has a timeout; a process that overruns it is
+//! killed and the test fails.
 
 use std::io::Read;
 use std::process::{Command, ExitStatus, Stdio};
@@ -177,7 +178,7 @@ fn perft_rejects_an_illegal_move() {
 /// Stockfish pins its bench. A change to the search, the evaluation, move ordering or
 /// the bench positions changes it; update it in the same commit, with the measurement
 /// (an SPRT for a strength change) that justifies the change.
-const BENCH_SIGNATURE: u64 = 4_734_998;
+const BENCH_SIGNATURE: u64 = 4_701_781;
 
 /// The node count of `vorpal bench` with `args`, from its last line `N nodes N nps`.
 fn bench_nodes(args: &[&str]) -> u64 {
@@ -290,4 +291,112 @@ fn serve_reports_a_port_in_use() {
         "{}",
         output.stderr
     );
+}
+
+/// A file name in the temporary directory, unique to this test run.
+fn temp_file(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("vorpal-cli-{}-{name}", std::process::id()))
+}
+
+#[test]
+fn selfplay_writes_quiet_positions_with_results_and_tune_reads_them() {
+    use vorpal_engine::{with_game, Notation, Position, Variant};
+    for (name, games) in [("chess", "2"), ("alice", "3"), ("jackswitches", "1")] {
+        let path = temp_file(&format!("{name}.txt"));
+        let args = [
+            "selfplay",
+            "--variant",
+            name,
+            "--games",
+            games,
+            "--nodes",
+            "300",
+            "--seed",
+            "5",
+        ];
+        let out = vorpal(&[&args[..], &["--out", path.to_str().unwrap()]].concat(), WAIT);
+        assert!(out.status.success(), "{name}: {}", out.stderr);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let header = format!("# vorpal selfplay --variant {name} --games {games} --nodes 300 --seed 5");
+        assert!(text.starts_with(&header), "{text}");
+        let variant = Variant::from_name(name).unwrap();
+        let mut positions = 0;
+        for line in text.lines().skip(1) {
+            let (fen, result) = line.split_once('\t').expect("a FEN, a tab, a result");
+            assert!(["1", "0.5", "0"].contains(&result), "{line}");
+            with_game!(variant, G => {
+                let pos = G::from_fen(variant, fen).unwrap_or_else(|e| panic!("{line}: {e}"));
+                assert!(!pos.in_check(), "{line}");
+            });
+            positions += 1;
+        }
+        assert!(positions > 0, "{name}: no positions");
+        assert!(
+            out.stdout
+                .starts_with(&format!("{positions} positions from {games} games")),
+            "{}",
+            out.stdout
+        );
+        // The same seed plays the same games.
+        let again = temp_file(&format!("{name}-again.txt"));
+        let out = vorpal(&[&args[..], &["--out", again.to_str().unwrap()]].concat(), WAIT);
+        assert!(out.status.success(), "{name}: {}", out.stderr);
+        assert_eq!(std::fs::read_to_string(&again).unwrap(), text, "{name}");
+
+        // One pass over the tempo alone, and the weights come back as Rust source.
+        let params = temp_file(&format!("{name}.rs"));
+        let out = vorpal(
+            &[
+                "tune",
+                "--variant",
+                name,
+                "--data",
+                path.to_str().unwrap(),
+                "--iterations",
+                "1",
+                "--only",
+                "tempo",
+                "--holdout",
+                "0",
+                "--out",
+                params.to_str().unwrap(),
+            ],
+            WAIT,
+        );
+        assert!(out.status.success(), "{name}: {}", out.stderr);
+        assert!(out.stdout.contains("error before"), "{}", out.stdout);
+        let source = std::fs::read_to_string(&params).unwrap();
+        assert!(source.starts_with("// Tuned by `"), "{source}");
+        assert!(source.contains(&header[2..]), "{source}");
+        assert!(
+            source.trim_end().ends_with('}') && source.contains("    tempo: "),
+            "{source}"
+        );
+        for file in [path, again, params] {
+            let _ = std::fs::remove_file(file);
+        }
+    }
+}
+
+#[test]
+fn selfplay_and_tune_refuse_bad_arguments() {
+    let out = temp_file("never.txt");
+    let out = out.to_str().unwrap();
+    let bad_data = temp_file("bad.txt");
+    std::fs::write(&bad_data, "not a fen\t1\n").unwrap();
+    let bad_data = bad_data.to_str().unwrap();
+    for args in [
+        &["selfplay", "--games", "0", "--out", out][..],
+        &["selfplay", "--games", "1", "--nodes", "0", "--out", out],
+        &["selfplay", "--variant", "nonsense", "--games", "1", "--out", out],
+        &["selfplay", "--games", "1", "--out", "/nonexistent/dir/file.txt"],
+        &["selfplay", "--games", "-3", "--out", out],
+        &["tune", "--data", "/nonexistent/data.txt", "--out", out],
+        &["tune", "--data", bad_data, "--out", out],
+        &["tune", "--data", bad_data, "--k", "-1", "--out", out],
+        &["tune", "--data", bad_data, "--holdout", "100", "--out", out],
+    ] {
+        assert_rejected(args);
+    }
+    let _ = std::fs::remove_file(bad_data);
 }
