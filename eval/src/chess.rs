@@ -394,7 +394,7 @@ mod tests {
     fn exchanges_are_counted_to_the_end() {
         let gains = |fen: &str, mv: &str, threshold: i32| {
             let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
-            ChessEval.exchange_at_least(&pos, pos.parse_move(mv).unwrap(), threshold)
+            ChessEval::default().exchange_at_least(&pos, pos.parse_move(mv).unwrap(), threshold)
         };
         // A free pawn: worth a pawn, not more.
         assert!(gains("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", 100));

@@ -70,9 +70,9 @@ pub struct Selfplay {
 pub struct Tally {
     /// Games won by White, drawn, won by Black (adjudications included).
     pub results: [u32; 3],
-    /// Games ended by [`ADJUDICATION_SCORE`].
+    /// Games ended by `ADJUDICATION_SCORE`.
     pub adjudicated: u32,
-    /// Games dropped: over during the random moves, or longer than [`MAX_PLIES`].
+    /// Games dropped: over during the random moves, or longer than `MAX_PLIES` plies.
     pub dropped: u32,
     /// Lines written.
     pub positions: u64,

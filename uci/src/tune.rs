@@ -154,18 +154,23 @@ pub struct Search {
     pub only: Vec<String>,
 }
 
+/// The weights of game `G`'s evaluator.
+type ParamsOf<G> = <<G as Evaluated>::Eval as Tunable>::Params;
+
+/// What [`tune`] reports after each pass: the pass, the error, the step and the weights.
+type Progress<'a, G> = dyn FnMut(u32, f64, i32, &ParamsOf<G>) + 'a;
+
 /// Local search from `start`: each pass tries every chosen weight a step up, else a
 /// step down, and keeps a change that lowers the error; a pass that keeps nothing
 /// halves the step, and the search ends after a fruitless pass at step 1. Weights
 /// that change no evaluation in the first pass (a king's material, pawns on the
-/// back ranks) are left alone afterwards. `progress` hears the pass, error, step and
-/// weights after each pass.
+/// back ranks) are left alone afterwards.
 pub fn tune<G: Evaluated>(
-    start: &<G::Eval as Tunable>::Params,
+    start: &ParamsOf<G>,
     samples: &[Sample<G>],
     search: &Search,
-    progress: &mut dyn FnMut(u32, f64, i32, &<G::Eval as Tunable>::Params),
-) -> <G::Eval as Tunable>::Params {
+    progress: &mut Progress<'_, G>,
+) -> ParamsOf<G> {
     let mut params = start.clone();
     let mut values = params.values();
     let error_of = |params: &mut <G::Eval as Tunable>::Params, values: &[i32]| -> f64 {
