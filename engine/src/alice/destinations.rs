@@ -116,17 +116,41 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
 
     #[inline(always)]
     fn generate(&self, visit: impl FnMut(MoveSet) -> bool) {
+        self.sets_by_rules::<false>(visit);
+    }
+}
+
+impl<const N: usize> AliceGame<N> {
+    /// The number of legal moves, by the destination sets: [`sets::count_legal_moves`]
+    /// with the generator told that it counts, so that it visits the sets of blocked
+    /// men (counting nothing) rather than testing each for moves.
+    ///
+    /// [`sets::count_legal_moves`]: crate::sets::count_legal_moves
+    #[inline(always)]
+    pub(super) fn count_sets(&self) -> u64 {
+        let mut count = 0;
+        self.sets_by_rules::<true>(|set| {
+            count += DestinationSet::<Self>::count(&set);
+            false
+        });
+        count
+    }
+
+    /// [`Self::generate_sets`] with the rules of this position's game; `COUNT` when
+    /// the sets are only counted.
+    #[inline(always)]
+    fn sets_by_rules<const COUNT: bool>(&self, visit: impl FnMut(MoveSet) -> bool) {
         // A generator of its own for each game, its rules constants.
         if N == 3 {
-            return self.generate_sets(Rules::of(Variant::Alice3), false, visit);
+            return self.generate_sets::<COUNT>(Rules::of(Variant::Alice3), false, visit);
         }
         match self.variant {
-            Variant::Alice => self.generate_sets(Rules::of(Variant::Alice), true, visit),
-            Variant::Alice2 => self.generate_sets(Rules::of(Variant::Alice2), false, visit),
-            Variant::MsAlice => self.generate_sets(Rules::of(Variant::MsAlice), false, visit),
-            Variant::ODonohue => self.generate_sets(Rules::of(Variant::ODonohue), false, visit),
-            Variant::Duo => self.generate_sets(Rules::of(Variant::Duo), false, visit),
-            Variant::MiniAlice => self.generate_sets(Rules::of(Variant::MiniAlice), false, visit),
+            Variant::Alice => self.generate_sets::<COUNT>(Rules::of(Variant::Alice), true, visit),
+            Variant::Alice2 => self.generate_sets::<COUNT>(Rules::of(Variant::Alice2), false, visit),
+            Variant::MsAlice => self.generate_sets::<COUNT>(Rules::of(Variant::MsAlice), false, visit),
+            Variant::ODonohue => self.generate_sets::<COUNT>(Rules::of(Variant::ODonohue), false, visit),
+            Variant::Duo => self.generate_sets::<COUNT>(Rules::of(Variant::Duo), false, visit),
+            Variant::MiniAlice => self.generate_sets::<COUNT>(Rules::of(Variant::MiniAlice), false, visit),
             other => unreachable!("{other:?} is not a two-board Alice game"),
         }
     }
@@ -160,7 +184,7 @@ impl<const N: usize> AliceGame<N> {
     /// generator's order (pawns first, king last, castling after every board), so that
     /// each game's search sees its moves in the order it was tuned with.
     #[inline(always)]
-    fn generate_sets(&self, rules: Rules, alice_order: bool, mut visit: impl FnMut(MoveSet) -> bool) {
+    fn generate_sets<const COUNT: bool>(&self, rules: Rules, alice_order: bool, mut visit: impl FnMut(MoveSet) -> bool) {
         let kb = self.king_board;
         let masks = CheckMasks::new(self, rules);
         for x in 0..N {
@@ -169,8 +193,15 @@ impl<const N: usize> AliceGame<N> {
             }
             // Only the king can answer two checks: nothing lands between both, and a
             // piece of the king's board cannot capture two checkers.
-            if !masks.double_check && self.visit_pieces(rules, alice_order, x, &masks, &mut visit) {
-                return;
+            if !masks.double_check {
+                let stop = if x == kb {
+                    self.visit_pieces::<COUNT, true>(rules, alice_order, x, &masks, &mut visit)
+                } else {
+                    self.visit_pieces::<COUNT, false>(rules, alice_order, x, &masks, &mut visit)
+                };
+                if stop {
+                    return;
+                }
             }
             if !alice_order && x == kb && self.visit_king(rules, alice_order, &masks, &mut visit) {
                 return;
@@ -380,7 +411,7 @@ impl<const N: usize> AliceGame<N> {
     /// Visits the sets of the men of board `x` but the king, pawns last in Alice's order
     /// and first in the general one; true if `visit` asked to stop.
     #[inline(always)]
-    fn visit_pieces(
+    fn visit_pieces<const COUNT: bool, const KING_BOARD: bool>(
         &self,
         rules: Rules,
         alice_order: bool,
@@ -392,7 +423,7 @@ impl<const N: usize> AliceGame<N> {
         let board = &self.boards[x];
         let occupied = board.occupied();
         let theirs = board.by_color(!us);
-        let on_king_board = x == self.king_board;
+        let on_king_board = KING_BOARD;
         let mut arrivals = self.landings(rules, x);
         for arrival in &mut arrivals {
             // What the king's safety leaves to every man of this board, by where it ends.
@@ -417,38 +448,38 @@ impl<const N: usize> AliceGame<N> {
             theirs,
             pinned: if on_king_board { self.pinned } else { Bitboard::EMPTY },
         };
-        if !alice_order && self.visit_pawns(rules, masks, &men, visit) {
+        if !alice_order && self.visit_pawns::<COUNT, KING_BOARD>(rules, masks, &men, visit) {
             return true;
         }
         for from in board.pieces(us, Kind::Knight) {
-            if self.visit_man(rules, masks, &men, Kind::Knight, from, knight_attacks(from), visit) {
+            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Knight, from, knight_attacks(from), visit) {
                 return true;
             }
         }
         for from in board.pieces(us, Kind::Bishop) {
             let to = bishop_attacks(from, occupied);
-            if self.visit_man(rules, masks, &men, Kind::Bishop, from, to, visit) {
+            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Bishop, from, to, visit) {
                 return true;
             }
         }
         for from in board.pieces(us, Kind::Rook) {
             let to = rook_attacks(from, occupied);
-            if self.visit_man(rules, masks, &men, Kind::Rook, from, to, visit) {
+            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Rook, from, to, visit) {
                 return true;
             }
         }
         for from in board.pieces(us, Kind::Queen) {
             let to = queen_attacks(from, occupied);
-            if self.visit_man(rules, masks, &men, Kind::Queen, from, to, visit) {
+            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Queen, from, to, visit) {
                 return true;
             }
         }
-        alice_order && self.visit_pawns(rules, masks, &men, visit)
+        alice_order && self.visit_pawns::<COUNT, KING_BOARD>(rules, masks, &men, visit)
     }
 
     /// Visits the sets of the pawns of board `men.x`; true if `visit` asked to stop.
     #[inline(always)]
-    fn visit_pawns(
+    fn visit_pawns<const COUNT: bool, const KING_BOARD: bool>(
         &self,
         rules: Rules,
         masks: &CheckMasks,
@@ -466,7 +497,7 @@ impl<const N: usize> AliceGame<N> {
             } & !occupied
                 & rules.double_step_rank(us);
             let to = one | two | (pawn_attacks(us, from) & men.theirs);
-            if self.visit_man(rules, masks, men, Kind::Pawn, from, to, visit) {
+            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, men, Kind::Pawn, from, to, visit) {
                 return true;
             }
         }
@@ -476,7 +507,7 @@ impl<const N: usize> AliceGame<N> {
     /// Visits the set of one man but the king, whose moves on its board go to `to`.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn visit_man(
+    fn visit_man<const COUNT: bool, const KING_BOARD: bool>(
         &self,
         rules: Rules,
         masks: &CheckMasks,
@@ -501,11 +532,12 @@ impl<const N: usize> AliceGame<N> {
         for arrival in &mut arrivals {
             arrival.to &= to;
         }
-        // Many men are blocked.
-        if arrivals[0].to.is_empty() && arrivals[1].to.is_empty() && zero == 0 {
+        // Many men are blocked: a list skips them, a count adds their nothing rather
+        // than guess which they are.
+        if !COUNT && arrivals[0].to.is_empty() && arrivals[1].to.is_empty() && zero == 0 {
             return false;
         }
-        if x == self.king_board {
+        if KING_BOARD {
             let (mut leaving, mut staying) = (Bitboard::EMPTY, Bitboard::EMPTY);
             for arrival in arrivals {
                 if arrival.stays {
@@ -529,7 +561,7 @@ impl<const N: usize> AliceGame<N> {
                 arrival.to &= if arrival.stays { staying } else { leaving };
             }
         }
-        (arrivals[0].to.nonempty() || arrivals[1].to.nonempty() || zero != 0)
+        (COUNT || arrivals[0].to.nonempty() || arrivals[1].to.nonempty() || zero != 0)
             && visit(MoveSet {
                 role,
                 from,

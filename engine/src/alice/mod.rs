@@ -400,7 +400,7 @@ impl<const N: usize> Position for AliceGame<N> {
         if self.en_passant.is_some() {
             return self.legal_move_list().len() as u64;
         }
-        sets::count_legal_moves(self)
+        self.count_sets()
     }
 
     fn play(&self, mv: AliceMove) -> Self {
