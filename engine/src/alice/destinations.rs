@@ -21,7 +21,7 @@
 use super::general::{Rules, Transfer, ZeroMoves};
 use super::{AliceGame, AliceMove, AliceMoveKind, BoardId};
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::chess::castling_squares;
@@ -184,7 +184,12 @@ impl<const N: usize> AliceGame<N> {
     /// generator's order (pawns first, king last, castling after every board), so that
     /// each game's search sees its moves in the order it was tuned with.
     #[inline(always)]
-    fn generate_sets<const COUNT: bool>(&self, rules: Rules, alice_order: bool, mut visit: impl FnMut(MoveSet) -> bool) {
+    fn generate_sets<const COUNT: bool>(
+        &self,
+        rules: Rules,
+        alice_order: bool,
+        mut visit: impl FnMut(MoveSet) -> bool,
+    ) {
         let kb = self.king_board;
         let masks = CheckMasks::new(self, rules);
         for x in 0..N {
@@ -390,6 +395,23 @@ impl<const N: usize> AliceGame<N> {
         }
     }
 
+    /// The squares between our king at `king` and each enemy slider on its board that
+    /// would attack it along an empty line: only there may the capture of an enemy,
+    /// by a man neither pinned nor answering a check, expose the king.
+    #[inline(always)]
+    fn x_ray_lines(&self, king: Square) -> Bitboard {
+        let board = &self.boards[self.king_board];
+        let queens = board.by_kind(Kind::Queen);
+        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & (board.by_kind(Kind::Rook) | queens))
+            | (bishop_attacks(king, Bitboard::EMPTY) & (board.by_kind(Kind::Bishop) | queens)))
+            & board.by_color(!self.turn.side);
+        let mut lines = Bitboard::EMPTY;
+        for sniper in snipers {
+            lines |= between(king, sniper);
+        }
+        lines
+    }
+
     /// Whether our king at `king` on its board is safe once `from` and `to` are empty
     /// (our piece gone through the glass, the captured piece gone).
     #[inline(always)]
@@ -421,7 +443,6 @@ impl<const N: usize> AliceGame<N> {
     ) -> bool {
         let us = self.turn.side;
         let board = &self.boards[x];
-        let occupied = board.occupied();
         let theirs = board.by_color(!us);
         let on_king_board = KING_BOARD;
         let mut arrivals = self.landings(rules, x);
@@ -430,7 +451,11 @@ impl<const N: usize> AliceGame<N> {
             arrival.to &= masks.squares
                 & !board.by_color(us)
                 & if on_king_board {
-                    masks.own
+                    if arrival.stays {
+                        masks.own
+                    } else {
+                        masks.own & masks.leave
+                    }
                 } else if !arrival.stays && (N == 2 || arrival.board == self.king_board) {
                     masks.block
                 } else {
@@ -445,36 +470,63 @@ impl<const N: usize> AliceGame<N> {
             x,
             arrivals,
             zero_from,
-            theirs,
             pinned: if on_king_board { self.pinned } else { Bitboard::EMPTY },
+            exposing: if on_king_board && !masks.in_check {
+                theirs & self.x_ray_lines(masks.king)
+            } else {
+                Bitboard::EMPTY
+            },
         };
         if !alice_order && self.visit_pawns::<COUNT, KING_BOARD>(rules, masks, &men, visit) {
             return true;
         }
-        for from in board.pieces(us, Kind::Knight) {
-            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Knight, from, knight_attacks(from), visit) {
-                return true;
+        if self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Knight, visit)
+            || self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Bishop, visit)
+            || self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Rook, visit)
+            || self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Queen, visit)
+        {
+            return true;
+        }
+        if alice_order && self.visit_pawns::<COUNT, KING_BOARD>(rules, masks, &men, visit) {
+            return true;
+        }
+        // A count takes the pinned men of the king's board last, in a loop of their own,
+        // so that the others need not be asked whether they are pinned.
+        if COUNT && KING_BOARD {
+            for from in men.pinned {
+                let kind = board.kind_at(from).expect("a pinned man stands there");
+                let to = self.targets(rules, x, kind, from);
+                if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, kind, from, to, true, visit) {
+                    return true;
+                }
             }
         }
-        for from in board.pieces(us, Kind::Bishop) {
-            let to = bishop_attacks(from, occupied);
-            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Bishop, from, to, visit) {
-                return true;
+        false
+    }
+
+    /// Where a man of `kind` (not the king) on `from` of board `x` moves there: its
+    /// attacks, a pawn's pushes and captures.
+    #[inline(always)]
+    fn targets(&self, rules: Rules, x: BoardId, kind: Kind, from: Square) -> Bitboard {
+        let us = self.turn.side;
+        let board = &self.boards[x];
+        let occupied = board.occupied();
+        match kind {
+            Kind::Pawn => {
+                let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
+                let two = match us {
+                    Color::White => one.north(),
+                    Color::Black => one.south(),
+                } & !occupied
+                    & rules.double_step_rank(us);
+                one | two | (pawn_attacks(us, from) & board.by_color(!us))
             }
+            Kind::Knight => knight_attacks(from),
+            Kind::Bishop => bishop_attacks(from, occupied),
+            Kind::Rook => rook_attacks(from, occupied),
+            Kind::Queen => queen_attacks(from, occupied),
+            Kind::King => unreachable!("the king's set is its own"),
         }
-        for from in board.pieces(us, Kind::Rook) {
-            let to = rook_attacks(from, occupied);
-            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Rook, from, to, visit) {
-                return true;
-            }
-        }
-        for from in board.pieces(us, Kind::Queen) {
-            let to = queen_attacks(from, occupied);
-            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Queen, from, to, visit) {
-                return true;
-            }
-        }
-        alice_order && self.visit_pawns::<COUNT, KING_BOARD>(rules, masks, &men, visit)
     }
 
     /// Visits the sets of the pawns of board `men.x`; true if `visit` asked to stop.
@@ -486,25 +538,34 @@ impl<const N: usize> AliceGame<N> {
         men: &BoardMen,
         visit: &mut impl FnMut(MoveSet) -> bool,
     ) -> bool {
-        let us = self.turn.side;
-        let board = &self.boards[men.x];
-        let occupied = board.occupied();
-        for from in board.pieces(us, Kind::Pawn) {
-            let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
-            let two = match us {
-                Color::White => one.north(),
-                Color::Black => one.south(),
-            } & !occupied
-                & rules.double_step_rank(us);
-            let to = one | two | (pawn_attacks(us, from) & men.theirs);
-            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, men, Kind::Pawn, from, to, visit) {
+        self.visit_kind::<COUNT, KING_BOARD>(rules, masks, men, Kind::Pawn, visit)
+    }
+
+    /// Visits the sets of the men of `kind` of board `men.x`; true if `visit` asked to
+    /// stop. A count takes the pinned men of the king's board apart (`visit_pieces`).
+    #[inline(always)]
+    fn visit_kind<const COUNT: bool, const KING_BOARD: bool>(
+        &self,
+        rules: Rules,
+        masks: &CheckMasks,
+        men: &BoardMen,
+        kind: Kind,
+        visit: &mut impl FnMut(MoveSet) -> bool,
+    ) -> bool {
+        let pinned_apart = COUNT && KING_BOARD;
+        let free = if pinned_apart { !men.pinned } else { Bitboard::FULL };
+        for from in self.boards[men.x].pieces(self.turn.side, kind) & free {
+            let to = self.targets(rules, men.x, kind, from);
+            let pinned = !pinned_apart && men.pinned.contains(from);
+            if self.visit_man::<COUNT, KING_BOARD>(rules, masks, men, kind, from, to, pinned, visit) {
                 return true;
             }
         }
         false
     }
 
-    /// Visits the set of one man but the king, whose moves on its board go to `to`.
+    /// Visits the set of one man but the king, whose moves on its board go to `to`;
+    /// `pinned` if it is pinned to the king.
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn visit_man<const COUNT: bool, const KING_BOARD: bool>(
@@ -515,6 +576,7 @@ impl<const N: usize> AliceGame<N> {
         role: Kind,
         from: Square,
         to: Bitboard,
+        pinned: bool,
         visit: &mut impl FnMut(MoveSet) -> bool,
     ) -> bool {
         let x = men.x;
@@ -547,9 +609,13 @@ impl<const N: usize> AliceGame<N> {
                 }
             }
             // Nothing is at stake for a man neither pinned nor answering a check, but a
-            // capture before leaving may open a line to the king.
-            let at_stake = masks.in_check || men.pinned.contains(from);
-            for t in if at_stake { leaving } else { leaving & men.theirs } {
+            // capture before leaving may open a line to the king. A pinned man leaving
+            // can only hope to take its pinner, on the pin's line.
+            if pinned {
+                leaving &= line(masks.king, from);
+            }
+            let at_stake = masks.in_check || pinned;
+            for t in if at_stake { leaving } else { leaving & men.exposing } {
                 if !self.safe_after_vanishing(masks.king, from, t) {
                     leaving = leaving.without(t);
                 }
@@ -582,6 +648,9 @@ struct CheckMasks {
     /// Where a man of the king's board may go, before the one-by-one test of those at
     /// stake: nowhere when the king is checked through the glass (Duo).
     own: Bitboard,
+    /// Where a man leaving the king's board may go: anywhere out of check, onto its one
+    /// checker in check (gone through the glass, it blocks nothing).
+    leave: Bitboard,
     /// Where a man arriving on the king's board from another may land: between the king
     /// and its one checker, or anywhere out of check.
     block: Bitboard,
@@ -620,6 +689,13 @@ impl CheckMasks {
             } else {
                 Bitboard::EMPTY
             },
+            leave: if !in_check {
+                Bitboard::FULL
+            } else if single {
+                checkers
+            } else {
+                Bitboard::EMPTY
+            },
             capture: if single { checkers } else { Bitboard::EMPTY },
             others: if checkers.nonempty() {
                 Bitboard::EMPTY
@@ -637,6 +713,8 @@ struct BoardMen {
     x: BoardId,
     arrivals: [Arrival; 2],
     zero_from: Bitboard,
-    theirs: Bitboard,
     pinned: Bitboard,
+    /// The enemy men whose capture may expose the king (on the king's board, out of
+    /// check).
+    exposing: Bitboard,
 }
