@@ -28,10 +28,14 @@ pub(crate) trait SetGenerator: Position {
 /// Every legal move of `pos`, appended to `moves`.
 #[inline(always)]
 pub(crate) fn legal_moves<G: SetGenerator>(pos: &G, moves: &mut MoveList<G::Move>) {
-    pos.generate(|set| {
-        set.expand(pos, |mv| moves.push(mv));
-        false
-    });
+    // Inlined at each visit, each expansion knows its man's kind.
+    pos.generate(
+        #[inline(always)]
+        |set| {
+            set.expand(pos, |mv| moves.push(mv));
+            false
+        },
+    );
 }
 
 /// The number of legal moves of `pos`, without listing them.
