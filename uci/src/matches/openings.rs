@@ -174,14 +174,14 @@ const BUILT_IN: &[(&str, &[&str])] = &[
     (
         "twokings4",
         &[
+            "f2f3 a7a6 e2f2 g8h6",
+            "g2g3 h7h5 b1a3 e7f6",
+            "a2a3 h7h6 h2h3 e7f6",
             "b2b3 g8h6 a2a3 f7f6",
-            "d2c3 b7b6 c3d4 d7c6",
-            "f2f3 c7c6 a2a3 h7h6",
-            "e2f3 g8f6 f3f4 h7h5",
+            "d3d4 g8f6 a2a3 a7a6",
+            "c2c3 g8h6 e3e4 b7b6",
+            "h2h3 b7b6 d3d4 h7h5",
             "g1h3 f7f6 f2f3 b7b6",
-            "g1f3 b7b5 f3g1 c7c5",
-            "c2c4 a7a6 d2c2 h7h6",
-            "h2h3 c7c5 g2g4 a7a6",
         ],
     ),
     (
