@@ -27,6 +27,7 @@ fn table(tables: &[[Tapered; 64]; 6], role: Kind, color: Color, sq: Square) -> T
 /// take back on its square (with the capturer's square emptied, so an enemy slider
 /// behind it counts). Promotions, en passant, castling and transformations are tried
 /// whatever they give.
+///
 /// Game I plays without it: there every capture scores points, and with the estimate
 /// it lost (docs/STRENGTH.md).
 fn one_recapture_at_least(

@@ -477,7 +477,7 @@ impl<const N: usize> AliceGame<N> {
                 Bitboard::EMPTY
             },
         };
-        if !alice_order && self.visit_pawns::<COUNT, KING_BOARD>(rules, masks, &men, visit) {
+        if !alice_order && self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Pawn, visit) {
             return true;
         }
         if self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Knight, visit)
@@ -487,7 +487,7 @@ impl<const N: usize> AliceGame<N> {
         {
             return true;
         }
-        if alice_order && self.visit_pawns::<COUNT, KING_BOARD>(rules, masks, &men, visit) {
+        if alice_order && self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Pawn, visit) {
             return true;
         }
         // A count takes the pinned men of the king's board last, in a loop of their own,
@@ -527,18 +527,6 @@ impl<const N: usize> AliceGame<N> {
             Kind::Queen => queen_attacks(from, occupied),
             Kind::King => unreachable!("the king's set is its own"),
         }
-    }
-
-    /// Visits the sets of the pawns of board `men.x`; true if `visit` asked to stop.
-    #[inline(always)]
-    fn visit_pawns<const COUNT: bool, const KING_BOARD: bool>(
-        &self,
-        rules: Rules,
-        masks: &CheckMasks,
-        men: &BoardMen,
-        visit: &mut impl FnMut(MoveSet) -> bool,
-    ) -> bool {
-        self.visit_kind::<COUNT, KING_BOARD>(rules, masks, men, Kind::Pawn, visit)
     }
 
     /// Visits the sets of the men of `kind` of board `men.x`; true if `visit` asked to
