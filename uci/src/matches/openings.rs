@@ -135,14 +135,14 @@ const BUILT_IN: &[(&str, &[&str])] = &[
     (
         "superpermutation",
         &[
-            "e1a1 e8a8 h2h3 g8f6",
-            "e1b1 g7g6 g1h3 h7h5",
-            "b1a3 g8h6 c2c3 e7e5",
-            "e1c1 h7h5 b1c3 d7d5",
-            "a2a4 h7h5 e1f1 g7g5",
-            "f2f3 d7d6 f3f4 a7a5",
-            "b2b4 h7h5 a2a3 b7b6",
-            "e1g1 f7f5 b1a3 e8f8",
+            "c2c3 e8d8 e1a1 g8f6",
+            "e1g1 e8g8 d2d3 g8h8",
+            "h2h4 g8f6 e1a1 c7c5",
+            "e1c1 b7b6 f2f3 c7c5",
+            "e2e3 g7g6 e1e2 e7e5",
+            "d2d4 d7d6 c2c4 b8c6",
+            "h2h3 e8d8 h3h4 d8a8",
+            "e1h1 b8a6 h2h3 d7d6",
         ],
     ),
     (
