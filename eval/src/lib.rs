@@ -157,6 +157,7 @@ mod tests {
 
     #[test]
     fn material_is_level_at_the_start_and_counts_a_missing_piece() {
+        use crate::Tunable;
         for variant in Variant::all() {
             with_game!(variant, G => {
                 let evaluator = <G as super::Evaluated>::Eval::default();
@@ -171,13 +172,19 @@ mod tests {
         let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR b - - 0 1";
         let superperm = vorpal_engine::Superperm::from_fen(Variant::Superpermutation, fen).unwrap();
         assert_eq!(super::SuperpermEval::default().material(&superperm), 950);
+        // The tuned games by the weights in force: a King short.
         let fen = "kkkkkkkk/kkkkkkkk/8/8/8/8/KKKKKKKK/KKKKKKK1 w - - 0 1";
         let jabberwocky = vorpal_engine::Jabberwocky::from_fen(Variant::Jabberwocky, fen).unwrap();
-        assert_eq!(super::JabberwockyEval::default().material(&jabberwocky), -350);
-        // A Jack dropped is worth its board value; one in hand a little less.
+        let eval = super::JabberwockyEval::default();
+        let king = eval.params().value[vorpal_engine::Kind::King.index()];
+        assert_eq!(eval.material(&jabberwocky), -king);
+        // A Jack dropped is worth its board value, one in hand its own: Black, with two in
+        // hand, against one in hand and one dropped.
         let fen = "lcrnbwkbnrcl/pppp4pppp/5**5/4****4/4****4/5**5/PPPPJ3PPPP/LCRNBWKBNRCL[Jjj] b - - 1 1";
         let jackswitches = vorpal_engine::JacksWitches::from_fen(Variant::JacksWitches, fen).unwrap();
-        assert_eq!(super::JackswitchesEval::default().material(&jackswitches), 280 - 300);
+        let eval = super::JackswitchesEval::default();
+        let jack = eval.params().value[vorpal_engine::jackswitches::Kind::Jack.index()];
+        assert_eq!(eval.material(&jackswitches), eval.params().jack_in_hand - jack);
     }
 
     #[test]
