@@ -222,13 +222,20 @@ impl ChessBoard {
     /// blockers.
     #[inline(always)]
     pub fn attackers(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        let queens = self.by_kind(Kind::Queen);
-        let diagonal = (self.by_kind(Kind::Bishop) | queens) & bishop_attacks(sq, occupied);
-        let straight = (self.by_kind(Kind::Rook) | queens) & rook_attacks(sq, occupied);
         let leapers = (knight_attacks(sq) & self.by_kind(Kind::Knight))
             | (king_attacks(sq) & self.by_kind(Kind::King))
             | (pawn_attacks(!by, sq) & self.by_kind(Kind::Pawn));
-        (diagonal | straight | leapers) & self.by_color(by)
+        self.sliders_toward(sq, by, occupied) | (leapers & self.by_color(by))
+    }
+
+    /// Rooks, bishops and queens of `by` that reach `sq` along lines that only
+    /// `blockers` may cut.
+    #[inline(always)]
+    pub(crate) fn sliders_toward(&self, sq: Square, by: Color, blockers: Bitboard) -> Bitboard {
+        let queens = self.by_kind(Kind::Queen);
+        ((rook_attacks(sq, blockers) & (self.by_kind(Kind::Rook) | queens))
+            | (bishop_attacks(sq, blockers) & (self.by_kind(Kind::Bishop) | queens)))
+            & self.by_color(by)
     }
 
     /// The enemy men checking `us`'s King on `king`, and `us`'s men pinned to it.
@@ -237,11 +244,8 @@ impl ChessBoard {
     #[inline(always)]
     pub(crate) fn checks_and_pins(&self, king: Square, us: Color) -> (Bitboard, Bitboard) {
         let theirs = self.by_color(!us);
-        let queens = self.by_kind(Kind::Queen);
         // Our own men are transparent here, so every aligned slider is seen.
-        let snipers = ((rook_attacks(king, theirs) & (self.by_kind(Kind::Rook) | queens))
-            | (bishop_attacks(king, theirs) & (self.by_kind(Kind::Bishop) | queens)))
-            & theirs;
+        let snipers = self.sliders_toward(king, !us, theirs);
         let mut checkers = ((knight_attacks(king) & self.by_kind(Kind::Knight))
             | (pawn_attacks(us, king) & self.by_kind(Kind::Pawn))
             | (king_attacks(king) & self.by_kind(Kind::King)))

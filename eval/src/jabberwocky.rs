@@ -66,7 +66,8 @@ impl JabberwockyEval {
         for kind in Kind::ALL {
             let pieces = pos.board().pieces(us, kind);
             score += p.value[kind.index()] * pieces.count() as i32;
-            if kind == Kind::Pawn {
+            // The tuned weights give mobility nothing: skip the work it would take.
+            if kind == Kind::Pawn || p.mobility == 0 {
                 continue;
             }
             for sq in pieces {

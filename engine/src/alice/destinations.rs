@@ -118,24 +118,15 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
     fn generate(&self, visit: impl FnMut(MoveSet) -> bool) {
         self.sets_by_rules::<false>(visit);
     }
+
+    /// Visits the sets of blocked men too, rather than testing each for moves.
+    #[inline(always)]
+    fn generate_to_count(&self, visit: impl FnMut(MoveSet) -> bool) {
+        self.sets_by_rules::<true>(visit);
+    }
 }
 
 impl<const N: usize> AliceGame<N> {
-    /// The number of legal moves, by the destination sets: [`sets::count_legal_moves`]
-    /// with the generator told that it counts, so that it visits the sets of blocked
-    /// men (counting nothing) rather than testing each for moves.
-    ///
-    /// [`sets::count_legal_moves`]: crate::sets::count_legal_moves
-    #[inline(always)]
-    pub(super) fn count_sets(&self) -> u64 {
-        let mut count = 0;
-        self.sets_by_rules::<true>(|set| {
-            count += DestinationSet::<Self>::count(&set);
-            false
-        });
-        count
-    }
-
     /// [`Self::generate_sets`] with the rules of this position's game; `COUNT` when
     /// the sets are only counted.
     #[inline(always)]
@@ -400,11 +391,7 @@ impl<const N: usize> AliceGame<N> {
     /// by a man neither pinned nor answering a check, expose the king.
     #[inline(always)]
     fn x_ray_lines(&self, king: Square) -> Bitboard {
-        let board = &self.boards[self.king_board];
-        let queens = board.by_kind(Kind::Queen);
-        let snipers = ((rook_attacks(king, Bitboard::EMPTY) & (board.by_kind(Kind::Rook) | queens))
-            | (bishop_attacks(king, Bitboard::EMPTY) & (board.by_kind(Kind::Bishop) | queens)))
-            & board.by_color(!self.turn.side);
+        let snipers = self.boards[self.king_board].sliders_toward(king, !self.turn.side, Bitboard::EMPTY);
         let mut lines = Bitboard::EMPTY;
         for sniper in snipers {
             lines |= between(king, sniper);

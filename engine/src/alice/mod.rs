@@ -400,7 +400,7 @@ impl<const N: usize> Position for AliceGame<N> {
         if self.en_passant.is_some() {
             return self.legal_move_list().len() as u64;
         }
-        self.count_sets()
+        sets::count_legal_moves(self)
     }
 
     fn play(&self, mv: AliceMove) -> Self {
