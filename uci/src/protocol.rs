@@ -14,6 +14,8 @@ const HASH_RANGE: (u64, u64) = (1, 65_536);
 const THREADS_RANGE: (u64, u64) = (1, 256);
 const MULTIPV_RANGE: (u64, u64) = (1, 256);
 const OVERHEAD_RANGE: (u64, u64) = (0, 5_000);
+/// Centipawns either way: beyond a few pawns a draw would outweigh real material.
+const CONTEMPT_RANGE: (i32, i32) = (-1_000, 1_000);
 
 /// The protocol frontend: reads command lines, keeps the session, and writes the replies.
 pub struct Protocol {
@@ -158,6 +160,11 @@ impl Protocol {
             OVERHEAD_RANGE.0,
             OVERHEAD_RANGE.1
         );
+        say!(
+            "option name Contempt type spin default 0 min {} max {}",
+            CONTEMPT_RANGE.0,
+            CONTEMPT_RANGE.1
+        );
         say!("option name Ponder type check default false");
         say!(
             "option name Skill Level type spin default {0} min 0 max {0}",
@@ -223,6 +230,16 @@ impl Protocol {
             "threads" => spin(THREADS_RANGE).map(|n| self.options.threads = n as usize),
             "multipv" => spin(MULTIPV_RANGE).map(|n| self.options.multipv = n as usize),
             "move overhead" => spin(OVERHEAD_RANGE).map(|ms| self.options.move_overhead = Duration::from_millis(ms)),
+            "contempt" => match value.parse::<i32>() {
+                Ok(cp) if (CONTEMPT_RANGE.0..=CONTEMPT_RANGE.1).contains(&cp) => {
+                    self.options.contempt = cp;
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "option 'Contempt' needs a whole number from {} to {}, got '{value}'",
+                    CONTEMPT_RANGE.0, CONTEMPT_RANGE.1
+                )),
+            },
             // Pondering needs nothing from the engine but `go ponder`; the option only
             // tells the GUI it may send that.
             "ponder" => match value.as_str() {

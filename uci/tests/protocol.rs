@@ -292,6 +292,10 @@ fn uci_handshake_lists_the_options() {
     assert!(option("Threads").contains(" type spin "));
     assert!(option("MultiPV").contains(" type spin "));
     assert!(option("Move Overhead").contains(" type spin "));
+    assert_eq!(
+        option("Contempt"),
+        "option name Contempt type spin default 0 min -1000 max 1000"
+    );
     assert!(option("Ponder").contains(" type check "));
     assert_eq!(
         option("Skill Level"),
@@ -329,6 +333,8 @@ fn bad_input_gives_one_error_line_and_keeps_the_state() {
         "setoption name Hash value 0",
         "setoption name Hash value 70000",
         "setoption name Hash value abc",
+        "setoption name Contempt value 1001",
+        "setoption name Contempt value much",
         "setoption name NoSuchOption value 1",
         "setoption name UCI_Variant value nosuchgame",
         "go depth x",

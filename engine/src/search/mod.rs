@@ -146,6 +146,10 @@ pub struct SearchOptions {
     pub multipv: usize,
     /// Time kept back from each move's budget for the link to the GUI.
     pub move_overhead: Duration,
+    /// Centipawns a draw costs the side to move at the root (and gains its opponent):
+    /// positive against a weaker opponent, so that the search plays on rather than
+    /// settle for a repetition from a worse position.
+    pub contempt: i32,
 }
 
 impl Default for SearchOptions {
@@ -154,6 +158,7 @@ impl Default for SearchOptions {
             threads: 1,
             multipv: 1,
             move_overhead: Duration::from_millis(10),
+            contempt: 0,
         }
     }
 }
@@ -243,6 +248,9 @@ struct Shared<'a> {
     done: AtomicBool,
     nodes: AtomicU64,
     started: Instant,
+    /// The root side's [`SearchOptions::contempt`].
+    contempt: i32,
+    root_side: Color,
 }
 
 impl Shared<'_> {
@@ -281,6 +289,8 @@ pub fn search<G: Game, E: Evaluator<G>>(
         done: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
         started: Instant::now(),
+        contempt: options.contempt,
+        root_side: root.side_to_move(),
     };
     let mut game_hashes: Vec<u64> = history.previous_hashes().collect();
     game_hashes.push(root.hash());
@@ -597,9 +607,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.unreported_nodes = 0;
     }
 
-    fn result_score(result: GameResult, side: Color, ply: usize) -> i32 {
+    fn result_score(&self, result: GameResult, side: Color, ply: usize) -> i32 {
         match result.outcome {
-            Outcome::Draw => 0,
+            Outcome::Draw if side == self.shared.root_side => -self.shared.contempt,
+            Outcome::Draw => self.shared.contempt,
             Outcome::Win(winner) if winner == side => MATE - ply as i32,
             Outcome::Win(_) => -(MATE - ply as i32),
         }
@@ -615,7 +626,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         (2..=clock.min(n - 1))
             .step_by(2)
             .any(|back| self.hashes[n - 1 - back] == hash)
-            .then(|| Self::result_score(pos.rule_draw_result(EndReason::Repetition), pos.side_to_move(), ply))
+            .then(|| self.result_score(pos.rule_draw_result(EndReason::Repetition), pos.side_to_move(), ply))
     }
 
     fn search(&mut self, pos: &G, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, pv_node: bool) -> i32 {
@@ -652,11 +663,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut moves = MoveList::new();
         let any_legal_move = pos.search_moves(&mut moves);
         if let Some(result) = pos.judge(any_legal_move) {
-            return Self::result_score(result, pos.side_to_move(), ply);
+            return self.result_score(result, pos.side_to_move(), ply);
         }
         // The move counter ends the game unless the move that reached it mated.
         if pos.halfmove_clock() >= 100 {
-            return Self::result_score(pos.rule_draw_result(EndReason::FiftyMoves), pos.side_to_move(), ply);
+            return self.result_score(pos.rule_draw_result(EndReason::FiftyMoves), pos.side_to_move(), ply);
         }
         let in_check = pos.in_check();
         let static_eval = if in_check {
@@ -829,7 +840,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             pos.search_moves(&mut moves)
         };
         if let Some(result) = pos.judge(any_legal_move) {
-            return Self::result_score(result, pos.side_to_move(), ply);
+            return self.result_score(result, pos.side_to_move(), ply);
         }
         if qdepth >= QS_MAX_DEPTH {
             return self.evaluator.evaluate(pos);

@@ -216,3 +216,34 @@ fn repetition_is_scored_as_a_draw() {
     assert_eq!(result.score, 0);
     assert_eq!(history.position().move_name(result.best.unwrap()), "e8h5");
 }
+
+#[test]
+fn contempt_prices_a_draw_for_the_side_at_the_root() {
+    // Black to move can repeat the start position with f6g8; every other move is level
+    // for the material evaluator and cannot repeat within the depth.
+    let mut history = History::new(Chess::startpos(Variant::Chess));
+    for mv in ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1"] {
+        history.push_text(mv).unwrap();
+    }
+    let search_with = |contempt: i32| {
+        let tt = TranspositionTable::new(16);
+        let control = SearchControl::default();
+        control.start(false);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let options = SearchOptions {
+            contempt,
+            ..SearchOptions::default()
+        };
+        let result = search(&history, &Material, &limits, &options, &tt, &control, &mut |_| {});
+        (history.position().move_name(result.best.unwrap()), result.score)
+    };
+    // A side that expects to lose plays for the draw, which it values at 50.
+    assert_eq!(search_with(-50), ("f6g8".to_string(), 50));
+    // A side that expects to win keeps playing and stays level.
+    let (best, score) = search_with(50);
+    assert_ne!(best, "f6g8");
+    assert_eq!(score, 0);
+}
