@@ -430,6 +430,10 @@ struct Report<'a> {
     /// First games of pairs whose second game has not finished.
     unpaired: HashMap<usize, Points>,
     sprt: Option<Sprt>,
+    /// The SPRT's verdict when it was first reached, with its LLR and the games by then:
+    /// the games still running are finished and counted after it, and may move the
+    /// final LLR back inside the bounds.
+    decided: Option<(SprtVerdict, f64, u32)>,
 }
 
 impl<'a> Report<'a> {
@@ -440,6 +444,7 @@ impl<'a> Report<'a> {
             pairs: Pentanomial::default(),
             unpaired: HashMap::new(),
             sprt,
+            decided: None,
         }
     }
 
@@ -452,8 +457,11 @@ impl<'a> Report<'a> {
                 self.unpaired.insert(index / 2, points);
             }
         }
-        self.sprt
-            .is_some_and(|sprt| sprt.verdict(sprt.llr(&self.pairs)).is_some())
+        if let (Some(sprt), None) = (&self.sprt, self.decided) {
+            let llr = sprt.llr(&self.pairs);
+            self.decided = sprt.verdict(llr).map(|verdict| (verdict, llr, self.tally.games()));
+        }
+        self.decided.is_some()
     }
 
     fn score(&self) -> f64 {
@@ -498,10 +506,16 @@ impl<'a> Report<'a> {
         if let Some(sprt) = &self.sprt {
             let llr = sprt.llr(&self.pairs);
             let (lower, upper) = sprt.bounds();
-            let verdict = match sprt.verdict(llr) {
-                Some(SprtVerdict::H0) => " - H0 accepted",
-                Some(SprtVerdict::H1) => " - H1 accepted",
-                None => "",
+            let verdict = match self.decided {
+                Some((verdict, at, games)) => {
+                    let name = if verdict == SprtVerdict::H0 { "H0" } else { "H1" };
+                    if games == self.tally.games() {
+                        format!(" - {name} accepted")
+                    } else {
+                        format!(" - {name} accepted at LLR {at:.2} after {games} games")
+                    }
+                }
+                None => String::new(),
             };
             say!(
                 "LLR: {llr:.2} ({lower:.2}, {upper:.2}) [{:.2}, {:.2}]{verdict}",
@@ -581,5 +595,47 @@ mod tests {
             }
         );
         assert!(report.unpaired.is_empty());
+    }
+
+    #[test]
+    fn the_sprt_verdict_stands_when_the_games_in_flight_finish_after_it() {
+        let sprt = Sprt::new(0.0, 10.0, 0.05, 0.05, SprtModel::Normalized).unwrap();
+        let mut report = Report::new("a", "b", Some(sprt));
+        // The first engine wins each pair's first game and wins or draws its second.
+        let mut index = 0;
+        loop {
+            let second = if index % 6 == 1 {
+                Outcome::Draw
+            } else {
+                Outcome::Win(Color::Black)
+            };
+            let outcome = if index % 2 == 0 {
+                Outcome::Win(Color::White)
+            } else {
+                second
+            };
+            let decided = report.add(index, points(index, outcome));
+            index += 1;
+            if decided {
+                break;
+            }
+            assert!(index < 1000, "no verdict");
+        }
+        let (verdict, at, games) = report.decided.unwrap();
+        assert_eq!(verdict, SprtVerdict::H1);
+        assert_eq!(games as usize, index);
+        // Games that were running lose, and the LLR falls back inside the bounds.
+        for _ in 0..20 {
+            let outcome = if index % 2 == 0 {
+                Outcome::Win(Color::Black)
+            } else {
+                Outcome::Win(Color::White)
+            };
+            assert!(report.add(index, points(index, outcome)));
+            index += 1;
+        }
+        let llr = sprt.llr(&report.pairs);
+        assert!(llr < at && sprt.verdict(llr) != Some(SprtVerdict::H1), "{llr}");
+        assert_eq!(report.decided, Some((SprtVerdict::H1, at, games)));
     }
 }
