@@ -20,12 +20,18 @@ pub use superperm::SuperpermEval;
 
 use vorpal_engine::alice::AliceGame;
 use vorpal_engine::search::Evaluator;
-use vorpal_engine::{Chess, Color, Game, Jabberwocky, JacksWitches, Kind, Maharajah, Superperm, TwoKings};
+use vorpal_engine::{Chess, Color, Game, Jabberwocky, JacksWitches, Kind, Maharajah, Superperm, TwoKings, Variant};
 
 /// The evaluator the engine plays each game with.
 pub trait Evaluated: Game {
     /// The evaluator of this game.
     type Eval: Evaluator<Self> + Tunable + Default + Send + Sync + 'static;
+
+    /// The evaluator with the weights of `variant`, one of the games of this type:
+    /// those that share a type may each have weights of their own.
+    fn evaluator(_variant: Variant) -> Self::Eval {
+        Self::Eval::default()
+    }
 }
 
 impl Evaluated for Chess {
@@ -34,6 +40,10 @@ impl Evaluated for Chess {
 
 impl<const N: usize> Evaluated for AliceGame<N> {
     type Eval = AliceEval;
+
+    fn evaluator(variant: Variant) -> AliceEval {
+        AliceEval::for_variant(variant)
+    }
 }
 
 impl Evaluated for Jabberwocky {

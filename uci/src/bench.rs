@@ -52,7 +52,7 @@ fn bench_game<G: Evaluated>(variant: Variant, depth: Option<u32>) -> Result<(u64
         ..SearchOptions::default()
     };
     let tt = TranspositionTable::new(16);
-    let evaluator = G::Eval::default();
+    let evaluator = G::evaluator(variant);
     let (mut nodes, mut time) = (0, Duration::ZERO);
     for fen in &fens {
         let pos = G::from_fen(variant, fen).map_err(|e| format!("bench position {fen}: {e}"))?;

@@ -146,7 +146,7 @@ fn play_games<G: Evaluated>(
     progress: &mut dyn FnMut(u32, &Tally),
 ) -> std::io::Result<Tally> {
     let mut rng = fastrand::Rng::with_seed(settings.seed);
-    let evaluator = G::Eval::default();
+    let evaluator = G::evaluator(settings.variant);
     let tt = TranspositionTable::new(16);
     let mut tally = Tally::default();
     for done in 1..=settings.games {

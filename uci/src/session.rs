@@ -152,6 +152,7 @@ impl<G: Evaluated> Session for GameSession<G> {
 
     fn go(&self, mut job: SearchJob) -> Result<JoinHandle<()>, String> {
         let history = self.history.clone();
+        let variant = self.variant;
         for name in &job.limits.search_moves {
             history
                 .position()
@@ -163,7 +164,7 @@ impl<G: Evaluated> Session for GameSession<G> {
             .name("search".into())
             .stack_size(64 << 20)
             .spawn(move || {
-                let evaluator = G::Eval::default();
+                let evaluator = G::evaluator(variant);
                 let root = history.position().clone();
                 let mut report = |info: &SearchInfo<G::Move>| {
                     say!("{}", info_line(info, &line_names(&root, &info.pv)));

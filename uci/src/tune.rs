@@ -245,7 +245,7 @@ fn tune_game<G: Evaluated>(variant: Variant, args: &TuneArgs, text: &str) -> Res
     if samples.is_empty() {
         return Err(format!("{}: no positions to fit", args.data.display()));
     }
-    let start = G::Eval::default();
+    let start = G::evaluator(variant);
     let names = start.params().names();
     if let Some(prefix) = args
         .only

@@ -281,7 +281,7 @@ mod tests {
         };
         let result = search(
             &history,
-            &G::Eval::default(),
+            &G::evaluator(variant),
             &limits,
             &SearchOptions::default(),
             &tt,
