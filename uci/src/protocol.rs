@@ -68,6 +68,20 @@ pub fn run() {
     protocol.finish_search();
 }
 
+/// A spin option's `value`, a whole number within `range`.
+fn spin_value<T>(name: &str, value: &str, range: (T, T)) -> Result<T, String>
+where
+    T: std::str::FromStr + PartialOrd + Copy + std::fmt::Display,
+{
+    match value.parse::<T>() {
+        Ok(v) if (range.0..=range.1).contains(&v) => Ok(v),
+        _ => Err(format!(
+            "option '{name}' needs a whole number from {} to {}, got '{value}'",
+            range.0, range.1
+        )),
+    }
+}
+
 fn error(message: impl std::fmt::Display) {
     say!("info string error: {}", printable(&message.to_string()));
 }
@@ -192,15 +206,7 @@ impl Protocol {
         if self.searching() {
             return error("cannot change options while searching");
         }
-        let spin = |range: (u64, u64)| -> Result<u64, String> {
-            match value.parse::<u64>() {
-                Ok(v) if (range.0..=range.1).contains(&v) => Ok(v),
-                _ => Err(format!(
-                    "option '{name}' needs a whole number from {} to {}, got '{value}'",
-                    range.0, range.1
-                )),
-            }
-        };
+        let spin = |range: (u64, u64)| spin_value(&name, &value, range);
         let outcome = match name.to_ascii_lowercase().as_str() {
             "uci_variant" => Variant::from_name(&value).map_err(|e| e.to_string()).map(|variant| {
                 self.session = new_session(variant, self.rule_options);
@@ -230,16 +236,7 @@ impl Protocol {
             "threads" => spin(THREADS_RANGE).map(|n| self.options.threads = n as usize),
             "multipv" => spin(MULTIPV_RANGE).map(|n| self.options.multipv = n as usize),
             "move overhead" => spin(OVERHEAD_RANGE).map(|ms| self.options.move_overhead = Duration::from_millis(ms)),
-            "contempt" => match value.parse::<i32>() {
-                Ok(cp) if (CONTEMPT_RANGE.0..=CONTEMPT_RANGE.1).contains(&cp) => {
-                    self.options.contempt = cp;
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "option 'Contempt' needs a whole number from {} to {}, got '{value}'",
-                    CONTEMPT_RANGE.0, CONTEMPT_RANGE.1
-                )),
-            },
+            "contempt" => spin_value(&name, &value, CONTEMPT_RANGE).map(|cp| self.options.contempt = cp),
             // Pondering needs nothing from the engine but `go ponder`; the option only
             // tells the GUI it may send that.
             "ponder" => match value.as_str() {

@@ -198,7 +198,7 @@ fn exercise<G: Evaluated>(variant: Variant, pos: &G, tt: &TranspositionTable) {
     let history = History::new(pos.clone());
     let result = search(
         &history,
-        &G::Eval::default(),
+        &G::evaluator(variant),
         &limits,
         &SearchOptions::default(),
         tt,

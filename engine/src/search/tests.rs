@@ -41,12 +41,19 @@ impl Evaluator<Chess> for Material {
 
 fn run(fen: &str, limits: Limits, options: SearchOptions) -> (SearchResult<crate::chess::ChessMove>, Chess) {
     let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
-    let history = History::new(pos);
+    (run_history(&History::new(pos), limits, options), pos)
+}
+
+/// A search of the record's last position with a fresh table.
+fn run_history(
+    history: &History<Chess>,
+    limits: Limits,
+    options: SearchOptions,
+) -> SearchResult<crate::chess::ChessMove> {
     let tt = TranspositionTable::new(16);
     let control = SearchControl::default();
     control.start(false);
-    let result = search(&history, &Material, &limits, &options, &tt, &control, &mut |_| {});
-    (result, pos)
+    search(history, &Material, &limits, &options, &tt, &control, &mut |_| {})
 }
 
 fn best_move(fen: &str, depth: u32) -> (String, i32) {
@@ -197,22 +204,11 @@ fn repetition_is_scored_as_a_draw() {
     for mv in ["g6h5", "h8g8", "h5e8", "g8h7"] {
         history.push_text(mv).unwrap();
     }
-    let tt = TranspositionTable::new(16);
-    let control = SearchControl::default();
-    control.start(false);
     let limits = Limits {
         depth: Some(6),
         ..Limits::default()
     };
-    let result = search(
-        &history,
-        &Material,
-        &limits,
-        &SearchOptions::default(),
-        &tt,
-        &control,
-        &mut |_| {},
-    );
+    let result = run_history(&history, limits, SearchOptions::default());
     assert_eq!(result.score, 0);
     assert_eq!(history.position().move_name(result.best.unwrap()), "e8h5");
 }
@@ -226,9 +222,6 @@ fn contempt_prices_a_draw_for_the_side_at_the_root() {
         history.push_text(mv).unwrap();
     }
     let search_with = |contempt: i32| {
-        let tt = TranspositionTable::new(16);
-        let control = SearchControl::default();
-        control.start(false);
         let limits = Limits {
             depth: Some(3),
             ..Limits::default()
@@ -237,7 +230,7 @@ fn contempt_prices_a_draw_for_the_side_at_the_root() {
             contempt,
             ..SearchOptions::default()
         };
-        let result = search(&history, &Material, &limits, &options, &tt, &control, &mut |_| {});
+        let result = run_history(&history, limits, options);
         (history.position().move_name(result.best.unwrap()), result.score)
     };
     // A side that expects to lose plays for the draw, which it values at 50.
