@@ -49,7 +49,8 @@ pub struct TuneArgs {
 pub struct Sample<G> {
     /// The position.
     pub pos: G,
-    /// The result from White's side: 1, 0.5 or 0.
+    /// White's score: the game's result (1, 0.5 or 0), or an expected score from 0 to 1
+    /// (`scripts/label_positions.py` writes a stronger engine's).
     pub result: f64,
 }
 
@@ -69,11 +70,9 @@ pub fn parse<G: Evaluated>(variant: Variant, text: &str) -> Result<(Vec<String>,
         let (fen, result) = line
             .split_once('\t')
             .ok_or_else(|| bad("expected a FEN, a tab and a result".to_string()))?;
-        let result = match result.trim() {
-            "1" => 1.0,
-            "0.5" => 0.5,
-            "0" => 0.0,
-            other => return Err(bad(format!("result '{other}' is none of 1, 0.5, 0"))),
+        let result = match result.trim().parse::<f64>() {
+            Ok(score) if (0.0..=1.0).contains(&score) => score,
+            _ => return Err(bad(format!("result '{}' is not a score from 0 to 1", result.trim()))),
         };
         let pos = G::from_fen(variant, fen).map_err(|e| bad(format!("{e}")))?;
         samples.push(Sample { pos, result });
@@ -358,14 +357,17 @@ mod tests {
         assert_eq!(tuned.tables, start.params().tables);
 
         let text = format!(
-            "# made by hand\n{}\t1\n\n{}\t0.5\n",
+            "# made by hand\n{}\t1\n\n{}\t0.5\n{}\t0.7312\n",
             samples[0].pos.fen(),
-            samples[1].pos.fen()
+            samples[1].pos.fen(),
+            samples[2].pos.fen()
         );
         let (comments, parsed) = parse::<Chess>(Variant::Chess, &text).unwrap();
         assert_eq!(comments, ["made by hand"]);
-        assert_eq!(parsed.iter().map(|s| s.result).collect::<Vec<_>>(), [1.0, 0.5]);
+        assert_eq!(parsed.iter().map(|s| s.result).collect::<Vec<_>>(), [1.0, 0.5, 0.7312]);
         assert!(parse::<Chess>(Variant::Chess, "8/8/8/8 w - - 0 1\t1").is_err());
-        assert!(parse::<Chess>(Variant::Chess, &format!("{}\t2", samples[0].pos.fen())).is_err());
+        for bad in ["2", "-0.1", "NaN", "win"] {
+            assert!(parse::<Chess>(Variant::Chess, &format!("{}\t{bad}", samples[0].pos.fen())).is_err());
+        }
     }
 }
