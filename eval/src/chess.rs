@@ -1,5 +1,6 @@
 //! The orthodox evaluator: tapered material and piece-square terms, mobility, pawn
-//! structure, king safety. Reused by the games built on chess pieces.
+//! structure, king safety, threats. Its hand-set weights seed the games built on chess
+//! pieces.
 
 use crate::params::params;
 use crate::{t, Tapered};
@@ -90,6 +91,14 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
     rook_half_open_file: t(10, 5),
     shield_pawn: 12,
     king_attack_weight: [0, 2, 2, 3, 5, 0],
+    pawn_threat: [t(0, 0), t(50, 40), t(50, 40), t(70, 50), t(70, 50), t(0, 0)],
+    minor_threat: [t(0, 0), t(0, 0), t(0, 0), t(50, 40), t(60, 40), t(0, 0)],
+    rook_threat: [t(0, 0), t(0, 0), t(0, 0), t(0, 0), t(50, 40), t(0, 0)],
+    hanging: t(30, 20),
+    safe_check: [t(0, 0), t(40, 10), t(25, 10), t(40, 10), t(30, 10), t(0, 0)],
+    supported_pawn: t(8, 6),
+    phalanx: t(6, 4),
+    passed_king_distance: t(0, 4),
     tempo: 10,
 };
 
@@ -119,6 +128,24 @@ params! {
         shield_pawn: i32,
         /// Units per attacked square next to the enemy king, by attacker.
         king_attack_weight: [i32; 6],
+        /// Per enemy man a pawn of ours attacks, by the man's kind.
+        pawn_threat: [Tapered; 6],
+        /// Per enemy man a knight or bishop of ours attacks, by the man's kind.
+        minor_threat: [Tapered; 6],
+        /// Per enemy man a rook of ours attacks, by the man's kind.
+        rook_threat: [Tapered; 6],
+        /// Per enemy piece (not a pawn or the king) we attack and it does not defend.
+        hanging: Tapered,
+        /// Per square from which a man of ours (by kind) could check the enemy king
+        /// where no enemy man attacks it.
+        safe_check: [Tapered; 6],
+        /// Per pawn defended by a pawn.
+        supported_pawn: Tapered,
+        /// Per pair of pawns side by side on a rank.
+        phalanx: Tapered,
+        /// Per passed pawn, times its rank from its side and how much nearer our king
+        /// is to the square in front of it than theirs.
+        passed_king_distance: Tapered,
         /// For the side to move.
         tempo: i32,
     }
@@ -165,17 +192,46 @@ fn shield_zone(color: Color, king: Square) -> Bitboard {
     rows & (Bitboard::file(king.file()) | adjacent_files(king.file()))
 }
 
+/// The squares one side's men attack, gathered while evaluating its pieces and read
+/// by the other side's threat terms.
+#[derive(Default)]
+struct AttackMaps {
+    pawns: Bitboard,
+    knights: Bitboard,
+    bishops: Bitboard,
+    rooks: Bitboard,
+    queens: Bitboard,
+    all: Bitboard,
+}
+
+/// The king's distance (in king moves) between two squares.
+fn distance(a: Square, b: Square) -> i32 {
+    let files = (a.file() as i32 - b.file() as i32).abs();
+    let ranks = (a.rank() as i32 - b.rank() as i32).abs();
+    files.max(ranks)
+}
+
 impl ChessEval {
-    fn side(&self, pos: &Chess, us: Color, phase: i32) -> Tapered {
+    /// `us`'s terms, and the squares its men attack.
+    fn side(&self, pos: &Chess, us: Color, phase: i32) -> (Tapered, AttackMaps) {
         let p = &self.params;
         let them = !us;
         let occupied = pos.board().occupied();
         let ours = pos.board().by_color(us);
         let our_pawns = pos.board().pieces(us, Kind::Pawn);
         let their_pawns = pos.board().pieces(them, Kind::Pawn);
-        let their_pawn_attacks: Bitboard = their_pawns
-            .map(|sq| pawn_attacks(them, sq))
-            .fold(Bitboard::EMPTY, |a, b| a | b);
+        let pawn_attacks_of = |color: Color, pawns: Bitboard| {
+            pawns
+                .map(|sq| pawn_attacks(color, sq))
+                .fold(Bitboard::EMPTY, |a, b| a | b)
+        };
+        let their_pawn_attacks = pawn_attacks_of(them, their_pawns);
+        let our_king = pos.king(us);
+        let mut maps = AttackMaps {
+            pawns: pawn_attacks_of(us, our_pawns),
+            ..AttackMaps::default()
+        };
+        maps.all = maps.pawns | king_attacks(our_king);
         let their_king_zone = {
             let k = pos.king(them);
             king_attacks(k).with(k)
@@ -195,6 +251,13 @@ impl ChessEval {
                     Kind::Queen => queen_attacks(sq, occupied),
                     _ => continue,
                 };
+                maps.all |= attacks;
+                match role {
+                    Kind::Knight => maps.knights |= attacks,
+                    Kind::Bishop => maps.bishops |= attacks,
+                    Kind::Rook => maps.rooks |= attacks,
+                    _ => maps.queens |= attacks,
+                }
                 let mobility = (attacks & !ours & !their_pawn_attacks).count() as i32 - MOBILITY_BASE[role.index()];
                 score += p.mobility[role.index()] * mobility;
                 let hits = (attacks & their_king_zone).count() as i32;
@@ -227,18 +290,61 @@ impl ChessEval {
                 score += p.isolated;
             }
             if (front_span(us, sq) & their_pawns).is_empty() && (front_span(us, sq) & file & our_pawns).is_empty() {
-                score += p.passed[sq.relative_rank(us) as usize];
+                let rank = sq.relative_rank(us);
+                score += p.passed[rank as usize];
+                let stop = sq.offset(us.forward());
+                let nearer = distance(pos.king(them), stop) - distance(our_king, stop);
+                score += p.passed_king_distance * (nearer * rank as i32);
             }
         }
+        score += p.supported_pawn * (our_pawns & maps.pawns).count() as i32;
+        let east_neighbours = Bitboard((our_pawns.0 & !Bitboard::file(7).0) << 1);
+        score += p.phalanx * (our_pawns & east_neighbours).count() as i32;
 
         // King safety matters only with enough material left to attack.
         if phase > 8 {
-            let shelter = (shield_zone(us, pos.king(us)) & our_pawns).count().min(3) as i32;
+            let shelter = (shield_zone(us, our_king) & our_pawns).count().min(3) as i32;
             score.mg += shelter * p.shield_pawn;
         }
         // Attacks on the enemy king count for us: more attackers, disproportionately more.
         if attackers >= 2 && pos.board().pieces(us, Kind::Queen).nonempty() {
             score.mg += attack_units * attack_units / 2;
+        }
+        (score, maps)
+    }
+
+    /// What `ours` threatens among `them`'s men, which `theirs` defends, and the checks it
+    /// could give their king on squares they do not guard.
+    fn threats(&self, pos: &Chess, them: Color, ours: &AttackMaps, theirs: &AttackMaps) -> Tapered {
+        let p = &self.params;
+        let board = pos.board();
+        let mut score = Tapered::default();
+        for kind in [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen] {
+            let men = board.pieces(them, kind);
+            if men.is_empty() {
+                continue;
+            }
+            let i = kind.index();
+            score += p.pawn_threat[i] * (men & ours.pawns).count() as i32;
+            score += p.minor_threat[i] * (men & (ours.knights | ours.bishops)).count() as i32;
+            score += p.rook_threat[i] * (men & ours.rooks).count() as i32;
+            if kind != Kind::Pawn {
+                score += p.hanging * (men & ours.all & !theirs.all).count() as i32;
+            }
+        }
+        let king = pos.king(them);
+        let occupied = board.occupied();
+        let safe = !theirs.all & !board.by_color(!them);
+        let diagonal = bishop_attacks(king, occupied) & safe;
+        let straight = rook_attacks(king, occupied) & safe;
+        let checks = [
+            (Kind::Knight, knight_attacks(king) & safe & ours.knights),
+            (Kind::Bishop, diagonal & ours.bishops),
+            (Kind::Rook, straight & ours.rooks),
+            (Kind::Queen, (diagonal | straight) & ours.queens),
+        ];
+        for (kind, squares) in checks {
+            score += p.safe_check[kind.index()] * squares.count() as i32;
         }
         score
     }
@@ -251,7 +357,10 @@ impl Evaluator<Chess> for ChessEval {
             .map(|r| PHASE[r.index()] * pos.board().by_kind(*r).count() as i32)
             .sum();
         let us = pos.side_to_move();
-        let total = self.side(pos, us, phase) - self.side(pos, !us, phase);
+        let (ours, our_maps) = self.side(pos, us, phase);
+        let (theirs, their_maps) = self.side(pos, !us, phase);
+        let total = ours - theirs + self.threats(pos, !us, &our_maps, &their_maps)
+            - self.threats(pos, us, &their_maps, &our_maps);
         let mut score = total.blend(phase, MAX_PHASE) + self.params.tempo;
         // Without pawns, an edge of less than a rook rarely wins.
         let stronger = if score > 0 { us } else { !us };
@@ -344,6 +453,7 @@ impl Evaluator<Chess> for ChessEval {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{Params, Tunable};
     use vorpal_engine::Notation;
     use vorpal_engine::Variant;
 
@@ -379,6 +489,57 @@ mod tests {
         assert!(eval("8/3P1k2/8/8/8/8/8/3K4 w - - 0 1") > eval("8/5k2/8/8/8/8/3P4/3K4 w - - 0 1"));
         // Doubled isolated pawns are worse than healthy ones.
         assert!(eval("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1") < eval("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1"));
+    }
+
+    #[test]
+    fn threatened_and_undefended_men_count_against_their_side() {
+        // The same knight on f5, attacked by the e4 pawn or not.
+        let forked = eval("4k3/8/8/5n2/4P3/8/8/4K3 w - - 0 1");
+        let safe = eval("4k3/8/8/5n2/8/4P3/8/4K3 w - - 0 1");
+        assert!(forked > safe, "{forked} {safe}");
+        // A rook the bishop attacks, defended by its king or left hanging.
+        let defended = eval("8/8/8/8/3B4/k7/1r6/7K w - - 0 1");
+        let hanging = eval("8/8/8/8/3B4/7k/1r6/7K w - - 0 1");
+        assert!(hanging > defended, "{hanging} {defended}");
+    }
+
+    /// The evaluator with every weight 0 but those `set` gives.
+    fn only(set: impl FnOnce(&mut ChessParams)) -> ChessEval {
+        let mut params = HAND_SET;
+        params.set_values(&vec![0; params.values().len()]).unwrap();
+        set(&mut params);
+        ChessEval::with_params(params)
+    }
+
+    fn eval_with(evaluator: &ChessEval, fen: &str) -> i32 {
+        evaluator.evaluate(&Chess::from_fen(Variant::Chess, fen).unwrap())
+    }
+
+    #[test]
+    fn safe_checks_are_counted_by_the_checking_kind() {
+        let evaluator = only(|p| p.safe_check[Kind::Knight.index()] = t(40, 40));
+        // The d5 knight could check from e7 and f6; the g7 pawn guards f6.
+        assert_eq!(eval_with(&evaluator, "6k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"), 40);
+        // With a bishop on f8 guarding e7 too, no check is safe.
+        assert_eq!(eval_with(&evaluator, "5bk1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn a_passed_pawn_wants_its_king_near() {
+        let evaluator = only(|p| p.passed_king_distance = t(5, 5));
+        // The e6 stop square: the white king two moves away, the black one four; the
+        // pawn on its fifth rank (index 4).
+        assert_eq!(eval_with(&evaluator, "k7/8/8/4P3/3K4/8/8/8 w - - 0 1"), 5 * 2 * 4);
+    }
+
+    #[test]
+    fn pawns_that_hold_together_count() {
+        let evaluator = only(|p| {
+            p.supported_pawn = t(7, 7);
+            p.phalanx = t(3, 3);
+        });
+        // d4 and e4 side by side, f3 defending e4; black's lone h7 pawn has neither.
+        assert_eq!(eval_with(&evaluator, "4k3/7p/8/8/3PP3/5P2/8/4K3 w - - 0 1"), 7 + 3);
     }
 
     #[test]
