@@ -96,6 +96,7 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
     rook_threat: [t(0, 0), t(0, 0), t(0, 0), t(0, 0), t(50, 40), t(0, 0)],
     hanging: t(30, 20),
     safe_check: [t(0, 0), t(40, 10), t(25, 10), t(40, 10), t(30, 10), t(0, 0)],
+    weak_king_ring: t(10, 0),
     supported_pawn: t(8, 6),
     phalanx: t(6, 4),
     passed_king_distance: t(0, 4),
@@ -532,6 +533,7 @@ const TUNED: ChessParams = ChessParams {
     rook_threat: [t(-8, 16), t(8, 24), t(16, 24), t(-24, 8), t(58, 32), t(0, 0)],
     hanging: t(14, 28),
     safe_check: [t(0, 0), t(48, -14), t(17, 18), t(56, 2), t(38, 10), t(0, 0)],
+    weak_king_ring: t(0, 0),
     supported_pawn: t(8, 6),
     phalanx: t(6, 12),
     passed_king_distance: t(0, 4),
@@ -575,6 +577,8 @@ params! {
         /// Per square from which a man of ours (by kind) could check the enemy king
         /// where no enemy man attacks it.
         safe_check: [Tapered; 6],
+        /// Per square next to the enemy king that we attack and only the king defends.
+        weak_king_ring: Tapered,
         /// Per pawn defended by a pawn.
         supported_pawn: Tapered,
         /// Per pair of pawns side by side on a rank.
@@ -637,7 +641,15 @@ struct AttackMaps {
     bishops: Bitboard,
     rooks: Bitboard,
     queens: Bitboard,
-    all: Bitboard,
+    /// Every man's but the king's.
+    men: Bitboard,
+    king: Bitboard,
+}
+
+impl AttackMaps {
+    fn all(&self) -> Bitboard {
+        self.men | self.king
+    }
 }
 
 /// The king's distance (in king moves) between two squares.
@@ -667,7 +679,8 @@ impl ChessEval {
             pawns: pawn_attacks_of(us, our_pawns),
             ..AttackMaps::default()
         };
-        maps.all = maps.pawns | king_attacks(our_king);
+        maps.men = maps.pawns;
+        maps.king = king_attacks(our_king);
         let their_king_zone = {
             let k = pos.king(them);
             king_attacks(k).with(k)
@@ -687,7 +700,7 @@ impl ChessEval {
                     Kind::Queen => queen_attacks(sq, occupied),
                     _ => continue,
                 };
-                maps.all |= attacks;
+                maps.men |= attacks;
                 match role {
                     Kind::Knight => maps.knights |= attacks,
                     Kind::Bishop => maps.bishops |= attacks,
@@ -765,12 +778,12 @@ impl ChessEval {
             score += p.minor_threat[i] * (men & (ours.knights | ours.bishops)).count() as i32;
             score += p.rook_threat[i] * (men & ours.rooks).count() as i32;
             if kind != Kind::Pawn {
-                score += p.hanging * (men & ours.all & !theirs.all).count() as i32;
+                score += p.hanging * (men & ours.all() & !theirs.all()).count() as i32;
             }
         }
         let king = pos.king(them);
         let occupied = board.occupied();
-        let safe = !theirs.all & !board.by_color(!them);
+        let safe = !theirs.all() & !board.by_color(!them);
         let diagonal = bishop_attacks(king, occupied) & safe;
         let straight = rook_attacks(king, occupied) & safe;
         let checks = [
@@ -782,6 +795,8 @@ impl ChessEval {
         for (kind, squares) in checks {
             score += p.safe_check[kind.index()] * squares.count() as i32;
         }
+        let weak_ring = king_attacks(king) & ours.all() & !theirs.men;
+        score += p.weak_king_ring * weak_ring.count() as i32;
         score
     }
 }
@@ -959,6 +974,14 @@ mod tests {
         assert_eq!(eval_with(&evaluator, "6k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"), 40);
         // With a bishop on f8 guarding e7 too, no check is safe.
         assert_eq!(eval_with(&evaluator, "5bk1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn squares_next_to_the_king_only_it_defends_are_weak() {
+        let evaluator = only(|p| p.weak_king_ring = t(10, 10));
+        // The d6 queen attacks f8, next to the king; then the a8 rook defends it too.
+        assert_eq!(eval_with(&evaluator, "6k1/5ppp/3Q4/8/8/8/5PPP/6K1 w - - 0 1"), 10);
+        assert_eq!(eval_with(&evaluator, "r5k1/5ppp/3Q4/8/8/8/5PPP/6K1 w - - 0 1"), 0);
     }
 
     #[test]
