@@ -110,7 +110,9 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
 /// 0.011536 -> 0.011230). The data: the quiet positions of `vorpal selfplay --variant
 /// chess --nodes 5000 --seed 11` (4310 games) and `--seed 12` (1900 games), each labelled
 /// by `scripts/label_positions.py --engine stockfish --depth 9` (Stockfish 15.1) in
-/// place of its game's result.
+/// place of its game's result. Laid out as the tuner prints it (a table's eight squares
+/// to a line, rank by rank), which rustfmt would break up.
+#[rustfmt::skip]
 const TUNED: ChessParams = ChessParams {
     material: [t(61, 97), t(370, 296), t(367, 312), t(456, 522), t(1000, 942), t(0, 0)],
     tables: [
