@@ -5,6 +5,8 @@ Self-play results from a weak engine are noisy labels: a won position lost later
 blunder is labelled lost. This script keeps the positions and replaces each result with
 the expected score from another engine's search (`go depth D`), as White's share in
 [0, 1], so `vorpal tune --data` fits the evaluator to that engine's judgement instead.
+The engine must read the game's FENs as Vorpal writes them: used for chess, with
+Stockfish.
 
 The score in centipawns becomes an expected score through lichess's win-percent model,
 1 / (1 + exp(-0.00368208 * cp)); mates are 1 or 0.
@@ -23,7 +25,7 @@ LICHESS_SCALE = 0.00368208
 
 
 class Engine:
-    def __init__(self, path, variant):
+    def __init__(self, path):
         self.proc = subprocess.Popen(
             [path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1
         )
@@ -31,8 +33,6 @@ class Engine:
         self.wait_for("uciok")
         self.send("setoption name Threads value 1")
         self.send("setoption name Hash value 16")
-        if variant != "chess":
-            self.send(f"setoption name UCI_Variant value {variant}")
         self.send("isready")
         self.wait_for("readyok")
 
@@ -73,8 +73,8 @@ class Engine:
 
 
 def label_chunk(job):
-    path, variant, depth, fens = job
-    engine = Engine(path, variant)
+    path, depth, fens = job
+    engine = Engine(path)
     try:
         return [(fen, engine.expected_score(fen, depth)) for fen in fens]
     finally:
@@ -84,7 +84,6 @@ def label_chunk(job):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", required=True, help="UCI engine binary")
-    parser.add_argument("--variant", default="chess", help="UCI_Variant to set (not for chess)")
     parser.add_argument("--depth", type=int, default=9)
     parser.add_argument("--input", required=True, help="`vorpal selfplay` output")
     parser.add_argument("--output", required=True)
@@ -102,7 +101,7 @@ def main():
     # Chunks in file order, so the output keeps whole games together and the tuner's
     # held-out tail is still the last games.
     size = 2000
-    jobs = [(args.engine, args.variant, args.depth, fens[i : i + size]) for i in range(0, len(fens), size)]
+    jobs = [(args.engine, args.depth, fens[i : i + size]) for i in range(0, len(fens), size)]
     with open(args.output, "w") as out:
         for comment in comments:
             out.write(comment + "\n")

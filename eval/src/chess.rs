@@ -105,7 +105,7 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
 
 /// Chess's weights in force, fitted to Stockfish's judgement (session 12): from
 /// [`HAND_SET`], 3 passes of `vorpal tune --variant chess --data chess-sf9.txt` (K fitted,
-/// 0.004199); then 12 passes, `--step 4`, on that data and 3000 more games
+/// 0.004199); then 12 passes, `--step 4`, on that data and 1900 more games
 /// (`chess-both-sf9.txt`: 400,752 positions fitted, 44,528 held out; held-out error
 /// 0.011536 -> 0.011230). The data: the quiet positions of `vorpal selfplay --variant
 /// chess --nodes 5000 --seed 11` (4310 games) and `--seed 12` (1900 games), each labelled
@@ -425,6 +425,7 @@ impl ChessEval {
     fn threats(&self, pos: &Chess, them: Color, ours: &AttackMaps, theirs: &AttackMaps) -> Tapered {
         let p = &self.params;
         let board = pos.board();
+        let (our_attacks, their_defence) = (ours.all(), theirs.all());
         let mut score = Tapered::default();
         for kind in [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen] {
             let men = board.pieces(them, kind);
@@ -436,12 +437,12 @@ impl ChessEval {
             score += p.minor_threat[i] * (men & (ours.knights | ours.bishops)).count() as i32;
             score += p.rook_threat[i] * (men & ours.rooks).count() as i32;
             if kind != Kind::Pawn {
-                score += p.hanging * (men & ours.all() & !theirs.all()).count() as i32;
+                score += p.hanging * (men & our_attacks & !their_defence).count() as i32;
             }
         }
         let king = pos.king(them);
         let occupied = board.occupied();
-        let safe = !theirs.all() & !board.by_color(!them);
+        let safe = !their_defence & !board.by_color(!them);
         let diagonal = bishop_attacks(king, occupied) & safe;
         let straight = rook_attacks(king, occupied) & safe;
         let checks = [
@@ -453,7 +454,7 @@ impl ChessEval {
         for (kind, squares) in checks {
             score += p.safe_check[kind.index()] * squares.count() as i32;
         }
-        let weak_ring = king_attacks(king) & ours.all() & !theirs.men;
+        let weak_ring = king_attacks(king) & our_attacks & !theirs.men;
         score += p.weak_king_ring * weak_ring.count() as i32;
         score
     }
