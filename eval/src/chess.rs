@@ -504,6 +504,9 @@ impl Evaluator<Chess> for ChessEval {
         })
     }
 
+    // The exchange is played out whole, quiet moves included (session 13's SPRT).
+    const EXCHANGE_PRUNING: bool = true;
+
     fn exchange_at_least(&self, pos: &Chess, mv: ChessMove, threshold: i32) -> bool {
         // Promotions and en passant are rare enough to be tried whatever they give.
         if mv.kind() != MoveKind::Normal {

@@ -45,6 +45,9 @@ const QS_EVASION_DEPTH: u32 = 4;
 const QS_DEEP_WIDTH: usize = 3;
 /// Quiescence ends here whatever the position, compulsory captures included.
 const QS_MAX_DEPTH: u32 = 12;
+/// The deepest remaining depth at which a move losing the exchange on its square is
+/// pruned.
+const EXCHANGE_PRUNING_DEPTH: i32 = 8;
 
 /// A static evaluation of one game, from the side to move's point of view.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -65,6 +68,11 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn exchange_at_least(&self, _pos: &G, _mv: G::Move, _threshold: i32) -> bool {
         true
     }
+
+    /// Whether the main search prunes moves, quiet ones included, that lose the
+    /// exchange on their square near the horizon: only where the estimate plays the
+    /// whole exchange out for any move and a match showed that it pays.
+    const EXCHANGE_PRUNING: bool = false;
 }
 
 /// A score as the protocol reports it.
@@ -749,6 +757,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 && ((depth <= 8 && searched >= late_move_count) || (depth <= 6 && futile))
             {
                 continue;
+            }
+            // Near the horizon, a move that loses material in the exchange on its square
+            // is not worth a search: captures by a pawn per ply, quiet moves faster.
+            if E::EXCHANGE_PRUNING && prune_quiets && searched > 0 && !gives_check && depth <= EXCHANGE_PRUNING_DEPTH {
+                let threshold = if tactical { -100 * depth } else { -30 * depth * depth };
+                if !self.evaluator.exchange_at_least(pos, mv, threshold) {
+                    continue;
+                }
             }
             let new_depth = depth - 1 + gives_check as i32;
             self.hashes.push(child.hash());
