@@ -691,5 +691,10 @@ mod tests {
         // A king may recapture only what nothing defends.
         assert!(!gains("8/8/8/3P4/4K3/8/8/k2r4 b - - 0 1", "d1d5", 0));
         assert!(gains("8/8/2p5/3P4/4K3/8/8/k2r4 b - - 0 1", "d1d5", 100));
+        // A quiet move is played out too, as the search's exchange pruning expects: the
+        // knight stepping where the d5 pawn takes it loses its whole value; f3 is safe.
+        assert!(!gains("4k3/8/8/3p4/8/8/3N4/4K3 w - - 0 1", "d2c4", -30));
+        assert!(gains("4k3/8/8/3p4/8/8/3N4/4K3 w - - 0 1", "d2c4", -310));
+        assert!(gains("4k3/8/8/3p4/8/8/3N4/4K3 w - - 0 1", "d2f3", 0));
     }
 }
