@@ -681,6 +681,12 @@ pub trait SearchHints: Position {
     /// Perft, the protocol and the GUI still see only legal moves.
     const LAZY_LEGALITY: bool = false;
 
+    /// Whether quiescence asks [`SearchHints::has_legal_move`] first and lists
+    /// [`SearchHints::tactical_search_moves`] only if standing pat fails, rather than
+    /// list every move: for games that answer those two faster than they list all (most
+    /// quiescence nodes stand pat). Implied by [`SearchHints::LAZY_LEGALITY`].
+    const TACTICAL_GENERATION: bool = false;
+
     /// The moves the search tries here, appended to `moves`, and whether any legal
     /// move exists: by default the legal moves; with [`SearchHints::LAZY_LEGALITY`] a
     /// superset of them, of which [`SearchHints::is_legal_to_search`] keeps the legal.
@@ -697,15 +703,16 @@ pub trait SearchHints: Position {
 
     /// The moves of [`SearchHints::search_moves`] that [`SearchHints::is_tactical`]
     /// keeps, in the same order: what quiescence tries once standing pat fails, with
-    /// [`SearchHints::LAZY_LEGALITY`].
+    /// [`SearchHints::LAZY_LEGALITY`] or [`SearchHints::TACTICAL_GENERATION`].
     fn tactical_search_moves(&self, moves: &mut MoveList<Self::Move>) {
         self.search_moves(moves);
         moves.retain(|mv| self.is_tactical(*mv));
     }
 
-    /// Whether any legal move exists; with [`SearchHints::LAZY_LEGALITY`] quiescence
-    /// asks this first and lists the moves only if standing pat fails, so a game
-    /// should answer it without listing them all.
+    /// Whether any legal move exists; with [`SearchHints::LAZY_LEGALITY`] or
+    /// [`SearchHints::TACTICAL_GENERATION`] quiescence asks this first and lists the
+    /// moves only if standing pat fails, so a game should answer it without listing
+    /// them all.
     fn has_legal_move(&self) -> bool {
         self.search_moves(&mut MoveList::new())
     }

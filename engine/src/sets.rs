@@ -56,6 +56,35 @@ pub(crate) fn count_legal_moves<G: SetGenerator>(pos: &G) -> u64 {
     count
 }
 
+/// The tactical moves of `pos` (what quiescence tries once standing pat fails),
+/// appended to `moves` in the order [`legal_moves`] lists them: each man's set cut
+/// down to its tactical destinations by `tactical`.
+#[inline(always)]
+pub(crate) fn tactical_moves<G: SetGenerator>(
+    pos: &G,
+    moves: &mut MoveList<G::Move>,
+    tactical: impl Fn(G::Set) -> G::Set,
+) {
+    pos.generate(
+        #[inline(always)]
+        |set| {
+            tactical(set).expand(pos, |mv| moves.push(mv));
+            false
+        },
+    );
+}
+
+/// Whether `pos` has a legal move: the first man that has one ends the generation.
+#[inline(always)]
+pub(crate) fn has_legal_move<G: SetGenerator>(pos: &G) -> bool {
+    let mut any = false;
+    pos.generate(|_| {
+        any = true;
+        true
+    });
+    any
+}
+
 /// The promotion ranks of the 8x8 games.
 pub(crate) const PROMOTION_RANKS: Bitboard = Bitboard(Bitboard::RANK_1.0 | Bitboard::RANK_8.0);
 

@@ -141,3 +141,44 @@ pub fn xorshift(seed: &mut u64) -> u64 {
     *seed ^= *seed << 17;
     *seed
 }
+
+/// Checks quiescence's short cuts against the full list at `p`: its tactical moves are
+/// the legal list's, in its order, and it has a legal move exactly when the list is not
+/// empty. Returns how many tactical moves it has.
+pub fn assert_tactical_moves_agree<G: Game>(p: &G) -> usize {
+    let mut all = MoveList::new();
+    let any_legal_move = p.search_moves(&mut all);
+    assert_eq!(p.has_legal_move(), any_legal_move, "{}", p.fen());
+    all.retain(|mv| p.is_tactical(*mv));
+    let mut tactical = MoveList::new();
+    p.tactical_search_moves(&mut tactical);
+    assert_eq!(tactical.as_slice(), all.as_slice(), "{}", p.fen());
+    tactical.len()
+}
+
+/// Checks [`assert_tactical_moves_agree`] along seeded random playouts of `plies` from
+/// each FEN of a perft data file; returns how many tactical moves were compared.
+pub fn assert_tactical_moves_agree_in_playouts<G: Game>(
+    variant: Variant,
+    data: &str,
+    games: usize,
+    plies: usize,
+) -> usize {
+    let mut seed = 0x7AC7_1CA1 + variant as u64;
+    let mut compared = 0;
+    let fens = data.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
+    for fen in fens.map(|l| l.split(';').next().unwrap_or_default().trim()) {
+        for _ in 0..games {
+            let mut p: G = pos(variant, fen);
+            for _ in 0..plies {
+                compared += assert_tactical_moves_agree(&p);
+                let moves = p.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(moves[(xorshift(&mut seed) % moves.len() as u64) as usize]);
+            }
+        }
+    }
+    compared
+}

@@ -25,8 +25,8 @@ use crate::attacks::{
 };
 use crate::bitboard::Bitboard;
 use crate::chess::castling_squares;
-use crate::game::Variant;
-use crate::sets::{count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
+use crate::game::{MoveList, Variant};
+use crate::sets::{self, count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
 use crate::types::{Color, Kind, Square};
 
 /// Destinations of a move that end on one board.
@@ -144,6 +144,38 @@ impl<const N: usize> AliceGame<N> {
             Variant::MiniAlice => self.generate_sets::<COUNT>(Rules::of(Variant::MiniAlice), false, visit),
             other => unreachable!("{other:?} is not a two-board Alice game"),
         }
+    }
+}
+
+impl<const N: usize> AliceGame<N> {
+    /// The legal captures and promotions, in the order of the legal moves; no en
+    /// passant chance stands (the general generator lists those).
+    pub(super) fn tactical_set_moves(&self, moves: &mut MoveList<AliceMove>) {
+        let them = !self.turn.side;
+        sets::tactical_moves(self, moves, |set| {
+            // A move captures on the board it starts on; a zero move (duo) on the board
+            // it arrives on, where the enemy stands on its own square.
+            let theirs = self.boards[set.from_board].by_color(them);
+            let tactical = if set.role == Kind::Pawn {
+                theirs | PROMOTION_RANKS
+            } else {
+                theirs
+            };
+            let mut zero = 0;
+            for board in 0..N {
+                if set.zero & 1 << board != 0 && self.boards[board].by_color(them).contains(set.from) {
+                    zero |= 1 << board;
+                }
+            }
+            MoveSet {
+                arrivals: set.arrivals.map(|arrival| Arrival {
+                    to: arrival.to & tactical,
+                    ..arrival
+                }),
+                zero,
+                ..set
+            }
+        });
     }
 }
 

@@ -495,6 +495,25 @@ impl<const N: usize> Notation for AliceGame<N> {
 }
 
 impl<const N: usize> SearchHints for AliceGame<N> {
+    const TACTICAL_GENERATION: bool = true;
+
+    fn tactical_search_moves(&self, moves: &mut MoveList<AliceMove>) {
+        if self.en_passant.is_some() {
+            self.legal_moves(moves);
+            moves.retain(|mv| self.is_tactical(*mv));
+        } else {
+            self.tactical_set_moves(moves);
+        }
+    }
+
+    fn has_legal_move(&self) -> bool {
+        if self.en_passant.is_some() {
+            !self.legal_move_list().is_empty()
+        } else {
+            sets::has_legal_move(self)
+        }
+    }
+
     #[inline(always)]
     fn is_capture(&self, mv: AliceMove) -> bool {
         let board = if mv.from() == mv.to() {

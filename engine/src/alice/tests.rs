@@ -423,14 +423,17 @@ fn a_duo_king_attacked_through_the_other_board_is_a_check_the_fen_reader_knows()
 /// The destination-set generator against the general one, kept as the reference: on
 /// seeded random playouts from every position of each game's perft data, with and
 /// without `AliceEnPassant`, the same moves in the same order (so the search sees them
-/// as before), the same positions after each, and `count_legal_moves` the list's length.
+/// as before), the same positions after each, `count_legal_moves` the list's length, and
+/// quiescence's tactical moves the list's.
 mod fast_generator {
     use super::*;
-    use crate::testing::xorshift;
+    use crate::testing::{assert_tactical_moves_agree, xorshift};
 
-    fn playouts<const N: usize>(variant: Variant, data: &str, games: usize) -> usize {
+    /// The number of positions compared, and of tactical moves compared with the
+    /// list's.
+    fn playouts<const N: usize>(variant: Variant, data: &str, games: usize) -> (usize, usize) {
         let mut seed = 0x5EED_A11C_E000 + variant as u64;
-        let mut compared = 0;
+        let (mut compared, mut tactical) = (0, 0);
         let fens = data.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
         for fen in fens.map(|l| l.split(';').next().unwrap_or_default().trim()) {
             for alice_en_passant in [false, true] {
@@ -442,6 +445,7 @@ mod fast_generator {
                         p.generate_general(&mut general);
                         let listed = p.legal_move_list();
                         assert_eq!(p.count_legal_moves(), listed.len() as u64, "{}", p.fen());
+                        tactical += assert_tactical_moves_agree(&p);
                         // An en passant chance is left to the general generator.
                         if p.en_passant().is_none() {
                             let mut fast = MoveList::new();
@@ -467,29 +471,64 @@ mod fast_generator {
                 }
             }
         }
-        compared
+        (compared, tactical)
+    }
+
+    fn assert_compared((positions, tactical): (usize, usize)) {
+        assert!(
+            positions > 5000 && tactical > 2000,
+            "{positions} positions, {tactical} tactical moves"
+        );
     }
 
     #[test]
     fn alice_and_alice2() {
-        assert!(playouts::<2>(Variant::Alice, include_str!("../../../perft/data/alice.epd"), 2) > 5000);
-        assert!(playouts::<2>(Variant::Alice2, include_str!("../../../perft/data/alice2.epd"), 6) > 5000);
+        assert_compared(playouts::<2>(
+            Variant::Alice,
+            include_str!("../../../perft/data/alice.epd"),
+            2,
+        ));
+        assert_compared(playouts::<2>(
+            Variant::Alice2,
+            include_str!("../../../perft/data/alice2.epd"),
+            6,
+        ));
     }
 
     #[test]
     fn msalice_and_odonohue() {
-        assert!(playouts::<2>(Variant::MsAlice, include_str!("../../../perft/data/msalice.epd"), 8) > 5000);
-        assert!(playouts::<2>(Variant::ODonohue, include_str!("../../../perft/data/odonohue.epd"), 8) > 5000);
+        assert_compared(playouts::<2>(
+            Variant::MsAlice,
+            include_str!("../../../perft/data/msalice.epd"),
+            8,
+        ));
+        assert_compared(playouts::<2>(
+            Variant::ODonohue,
+            include_str!("../../../perft/data/odonohue.epd"),
+            8,
+        ));
     }
 
     #[test]
     fn duo_and_minialice() {
-        assert!(playouts::<2>(Variant::Duo, include_str!("../../../perft/data/duo.epd"), 8) > 5000);
-        assert!(playouts::<2>(Variant::MiniAlice, include_str!("../../../perft/data/minialice.epd"), 8) > 5000);
+        assert_compared(playouts::<2>(
+            Variant::Duo,
+            include_str!("../../../perft/data/duo.epd"),
+            8,
+        ));
+        assert_compared(playouts::<2>(
+            Variant::MiniAlice,
+            include_str!("../../../perft/data/minialice.epd"),
+            8,
+        ));
     }
 
     #[test]
     fn alice3() {
-        assert!(playouts::<3>(Variant::Alice3, include_str!("../../../perft/data/alice3.epd"), 8) > 5000);
+        assert_compared(playouts::<3>(
+            Variant::Alice3,
+            include_str!("../../../perft/data/alice3.epd"),
+            8,
+        ));
     }
 }

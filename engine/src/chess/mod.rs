@@ -389,6 +389,16 @@ impl Notation for Chess {
 }
 
 impl SearchHints for Chess {
+    const TACTICAL_GENERATION: bool = true;
+
+    fn tactical_search_moves(&self, moves: &mut MoveList<ChessMove>) {
+        self.tactical_moves(moves);
+    }
+
+    fn has_legal_move(&self) -> bool {
+        sets::has_legal_move(self)
+    }
+
     #[inline(always)]
     fn is_capture(&self, mv: ChessMove) -> bool {
         self.board.by_color(!self.turn.side).contains(mv.to()) || mv.kind() == MoveKind::EnPassant

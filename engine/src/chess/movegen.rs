@@ -6,7 +6,8 @@ use crate::attacks::{
     between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
-use crate::sets::{count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
+use crate::game::MoveList;
+use crate::sets::{self, count_with_promotions, DestinationSet, SetGenerator, PROMOTION_RANKS};
 use crate::types::{Color, Kind, Square};
 
 /// The legal destinations of one piece.
@@ -148,6 +149,19 @@ impl SetGenerator for Chess {
             }
             emit!(Kind::Pawn, from, to);
         }
+    }
+}
+
+impl Chess {
+    /// The legal captures, en passant and promotions, in the order of the legal moves.
+    pub(super) fn tactical_moves(&self, moves: &mut MoveList<ChessMove>) {
+        let theirs = self.board.by_color(!self.turn.side);
+        let en_passant = self.en_passant.map_or(Bitboard::EMPTY, Bitboard::from_square);
+        let pawn_targets = theirs | PROMOTION_RANKS | en_passant;
+        sets::tactical_moves(self, moves, |set| MoveSet {
+            to: set.to & if set.role == Kind::Pawn { pawn_targets } else { theirs },
+            ..set
+        });
     }
 }
 

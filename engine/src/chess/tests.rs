@@ -281,3 +281,14 @@ fn the_largest_counters_stay_there_and_round_trip() {
         Ok(pos.fen())
     );
 }
+
+#[test]
+fn quiescence_lists_the_tactical_moves_of_the_full_list() {
+    let compared = crate::testing::assert_tactical_moves_agree_in_playouts::<Chess>(
+        Variant::Chess,
+        include_str!("../../../perft/data/chess.epd"),
+        20,
+        200,
+    );
+    assert!(compared > 20_000, "{compared}");
+}

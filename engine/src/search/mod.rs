@@ -848,9 +848,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
         let mut moves = MoveList::new();
-        // A game that judges legality lazily lists its moves only when it needs them:
-        // most nodes here stand pat.
-        let any_legal_move = if G::LAZY_LEGALITY {
+        // A game that judges legality lazily, or lists its tactical moves apart, lists
+        // its moves only when it needs them: most nodes here stand pat.
+        let lists_late = G::LAZY_LEGALITY || G::TACTICAL_GENERATION;
+        let any_legal_move = if lists_late {
             pos.has_legal_move()
         } else {
             pos.search_moves(&mut moves)
@@ -862,7 +863,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.evaluator.evaluate(pos);
         }
         let in_check = qdepth < QS_EVASION_DEPTH && pos.in_check();
-        if G::LAZY_LEGALITY && (in_check || G::SEARCH.mandatory_capture) {
+        if lists_late && (in_check || G::SEARCH.mandatory_capture) {
             pos.search_moves(&mut moves);
         }
         // Where capturing is compulsory and possible, every legal move is a capture and
@@ -878,7 +879,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 return best;
             }
             alpha = alpha.max(best);
-            if G::LAZY_LEGALITY && !G::SEARCH.mandatory_capture {
+            if lists_late && !G::SEARCH.mandatory_capture {
                 pos.tactical_search_moves(&mut moves);
             } else {
                 moves.retain(|mv| pos.is_tactical(*mv));
