@@ -717,6 +717,15 @@ pub trait SearchHints: Position {
         self.search_moves(&mut MoveList::new())
     }
 
+    /// Whether [`SearchHints::gives_check`] is cheaper than playing the move: then the
+    /// search asks it before pruning a move, and does not play the moves it prunes.
+    const CHEAP_GIVES_CHECK: bool = false;
+
+    /// Whether `mv`, a legal move, puts the opponent in check.
+    fn gives_check(&self, mv: Self::Move) -> bool {
+        self.play(mv).in_check()
+    }
+
     /// Whether `mv` captures (or otherwise wins material at once).
     fn is_capture(&self, mv: Self::Move) -> bool;
 

@@ -8,7 +8,7 @@ pub(crate) mod view;
 pub(crate) use fen::{parse_castling_field, write_castling_field};
 pub(crate) use movegen::castling_squares;
 
-use crate::attacks::pawn_attacks;
+use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
@@ -397,6 +397,51 @@ impl SearchHints for Chess {
 
     fn has_legal_move(&self) -> bool {
         sets::has_legal_move(self)
+    }
+
+    const CHEAP_GIVES_CHECK: bool = true;
+
+    /// The moved man's attack from its square, or a slider's uncovered by the move, on
+    /// the enemy king, with the board's men where the move leaves them.
+    fn gives_check(&self, mv: ChessMove) -> bool {
+        let us = self.turn.side;
+        let king = self.king(!us);
+        let (from, to) = (mv.from(), mv.to());
+        let mut role = self.board.kind_at(from).expect("a legal move starts on a piece");
+        let mut occupied = self.board.occupied().without(from).with(to);
+        let mut ours = self.board.by_color(us).without(from);
+        match mv.kind() {
+            MoveKind::Normal => {}
+            MoveKind::Promotion(promoted) => role = promoted,
+            MoveKind::EnPassant => occupied = occupied.without(to.offset(-us.forward())),
+            MoveKind::Castle => {
+                let (rook_from, rook_to) = if to.file() == 6 {
+                    (to.offset(1), to.offset(-1))
+                } else {
+                    (to.offset(-2), to.offset(1))
+                };
+                occupied = occupied.without(rook_from).with(rook_to);
+                ours = ours.without(rook_from);
+                if rook_attacks(rook_to, occupied).contains(king) {
+                    return true;
+                }
+            }
+        }
+        let direct = match role {
+            Kind::Pawn => pawn_attacks(us, to),
+            Kind::Knight => knight_attacks(to),
+            Kind::Bishop => bishop_attacks(to, occupied),
+            Kind::Rook => rook_attacks(to, occupied),
+            Kind::Queen => queen_attacks(to, occupied),
+            Kind::King => Bitboard::EMPTY,
+        };
+        if direct.contains(king) {
+            return true;
+        }
+        let queens = self.board.by_kind(Kind::Queen);
+        let diagonal = ours & (self.board.by_kind(Kind::Bishop) | queens);
+        let straight = ours & (self.board.by_kind(Kind::Rook) | queens);
+        ((bishop_attacks(king, occupied) & diagonal) | (rook_attacks(king, occupied) & straight)).nonempty()
     }
 
     #[inline(always)]

@@ -292,3 +292,43 @@ fn quiescence_lists_the_tactical_moves_of_the_full_list() {
     );
     assert!(compared > 20_000, "{compared}");
 }
+
+#[test]
+fn gives_check_agrees_with_playing_the_move() {
+    let mut seed = 0xC4EC_C0DE_u64;
+    let mut checks = 0;
+    let fens = include_str!("../../../perft/data/chess.epd")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty());
+    for fen in fens.map(|l| l.split(';').next().unwrap_or_default().trim()) {
+        for _ in 0..20 {
+            let mut p = pos(fen);
+            for _ in 0..200 {
+                let moves = p.legal_move_list();
+                for &mv in &moves {
+                    let checks_after = p.play(mv).in_check();
+                    assert_eq!(p.gives_check(mv), checks_after, "{mv} in {}", p.fen());
+                    checks += checks_after as usize;
+                }
+                if moves.is_empty() {
+                    break;
+                }
+                p = p.play(moves[(crate::testing::xorshift(&mut seed) % moves.len() as u64) as usize]);
+            }
+        }
+    }
+    assert!(checks > 10_000, "{checks}");
+    // Checks by castling either way, by a pawn leaving the line en passant, by promoting.
+    for (fen, checking) in [
+        ("5k2/8/8/8/8/8/8/4K2R w K - 0 1", "e1g1"),
+        ("3k4/8/8/8/8/8/8/R3K3 w Q - 0 1", "e1c1"),
+        ("8/8/8/1k1pP2R/8/8/8/4K3 w - d6 0 1", "e5d6"),
+        ("2k5/4P3/8/8/8/8/8/4K3 w - - 0 1", "e7e8q"),
+    ] {
+        let p = pos(fen);
+        for mv in p.legal_move_list() {
+            assert_eq!(p.gives_check(mv), p.play(mv).in_check(), "{mv} in {fen}");
+        }
+        assert!(p.gives_check(p.parse_move(checking).unwrap()), "{checking} in {fen}");
+    }
+}

@@ -747,25 +747,33 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 continue;
             }
             let tactical = pos.is_tactical(mv);
-            let child = pos.play(mv);
-            let gives_check = child.in_check();
-            // Checks stay: quiescence does not look at them.
-            if prune_quiets
+            let late_quiet = prune_quiets
                 && !tactical
-                && !gives_check
                 && searched > 0
-                && ((depth <= 8 && searched >= late_move_count) || (depth <= 6 && futile))
-            {
+                && ((depth <= 8 && searched >= late_move_count) || (depth <= 6 && futile));
+            let exchange_test = E::EXCHANGE_PRUNING && prune_quiets && searched > 0 && depth <= EXCHANGE_PRUNING_DEPTH;
+            // A game that tells a check without playing the move does not play the moves
+            // pruned below.
+            let (child, gives_check) = if G::CHEAP_GIVES_CHECK && (late_quiet || exchange_test) {
+                (None, pos.gives_check(mv))
+            } else {
+                let child = pos.play(mv);
+                let gives_check = child.in_check();
+                (Some(child), gives_check)
+            };
+            // Checks stay: quiescence does not look at them.
+            if late_quiet && !gives_check {
                 continue;
             }
             // Near the horizon, a move that loses material in the exchange on its square
             // is not worth a search: captures by a pawn per ply, quiet moves faster.
-            if E::EXCHANGE_PRUNING && prune_quiets && searched > 0 && !gives_check && depth <= EXCHANGE_PRUNING_DEPTH {
+            if exchange_test && !gives_check {
                 let threshold = if tactical { -100 * depth } else { -30 * depth * depth };
                 if !self.evaluator.exchange_at_least(pos, mv, threshold) {
                     continue;
                 }
             }
+            let child = child.unwrap_or_else(|| pos.play(mv));
             let new_depth = depth - 1 + gives_check as i32;
             self.hashes.push(child.hash());
             let score = if searched == 0 {
