@@ -3,6 +3,7 @@
 //! transposition table, null-move pruning and late-move reductions where the game
 //! allows them, killer and history move ordering, Lazy SMP and MultiPV.
 
+mod eval_cache;
 mod greedy;
 mod ordering;
 mod skill;
@@ -21,6 +22,7 @@ use crate::game::{EndReason, Game, GameResult, MoveList, Outcome};
 use crate::history::History;
 use crate::types::Color;
 use arrayvec::ArrayVec;
+use eval_cache::EvalCache;
 use ordering::{pick_next, MoveOrdering};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -361,6 +363,7 @@ struct Worker<'a, G: Game, E> {
     /// The static evaluation at each ply of the current path (`-INFINITY` in check),
     /// to tell whether the side to move is improving on its last turn.
     static_evals: [i32; MAX_PLY + 1],
+    eval_cache: EvalCache,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
@@ -400,6 +403,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             ordering: MoveOrdering::new(G::HISTORY_SIZE),
             reductions,
             static_evals: [-INFINITY; MAX_PLY + 1],
+            eval_cache: EvalCache::new(),
         }
     }
 
@@ -610,6 +614,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.stopped
     }
 
+    /// The static evaluation of `pos`, from this thread's table if evaluated before.
+    fn evaluate(&mut self, pos: &G) -> i32 {
+        let evaluator = self.evaluator;
+        self.eval_cache.get_or_evaluate(pos.hash(), || evaluator.evaluate(pos))
+    }
+
     fn flush_nodes(&mut self) {
         self.shared.nodes.fetch_add(self.unreported_nodes, Ordering::Relaxed);
         self.unreported_nodes = 0;
@@ -656,7 +666,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return alpha;
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluator.evaluate(pos);
+            return self.evaluate(pos);
         }
 
         let hash = pos.hash();
@@ -678,11 +688,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.result_score(pos.rule_draw_result(EndReason::FiftyMoves), pos.side_to_move(), ply);
         }
         let in_check = pos.in_check();
-        let static_eval = if in_check {
-            -INFINITY
-        } else {
-            self.evaluator.evaluate(pos)
-        };
+        let static_eval = if in_check { -INFINITY } else { self.evaluate(pos) };
         self.static_evals[ply] = static_eval;
         // Better than on the side's last turn: prune less. After a check there is no
         // evaluation to compare with, so look a turn further back.
@@ -751,29 +757,23 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 && !tactical
                 && searched > 0
                 && ((depth <= 8 && searched >= late_move_count) || (depth <= 6 && futile));
-            let exchange_test = E::EXCHANGE_PRUNING && prune_quiets && searched > 0 && depth <= EXCHANGE_PRUNING_DEPTH;
-            // A game that tells a check without playing the move does not play the moves
-            // pruned below.
-            let (child, gives_check) = if G::CHEAP_GIVES_CHECK && (late_quiet || exchange_test) {
-                (None, pos.gives_check(mv))
-            } else {
-                let child = pos.play(mv);
-                let gives_check = child.in_check();
-                (Some(child), gives_check)
-            };
-            // Checks stay: quiescence does not look at them.
-            if late_quiet && !gives_check {
+            // Near the horizon, a move that loses material in the exchange on its square
+            // is not worth a search either: captures by a pawn per ply, quiet moves faster.
+            // Checks stay: quiescence does not look at them. A game that tells a check
+            // without playing the move does not play the moves it prunes.
+            let pruned_unless_check = late_quiet
+                || (E::EXCHANGE_PRUNING && prune_quiets && searched > 0 && depth <= EXCHANGE_PRUNING_DEPTH && {
+                    let threshold = if tactical { -100 * depth } else { -30 * depth * depth };
+                    !self.evaluator.exchange_at_least(pos, mv, threshold)
+                });
+            if G::CHEAP_GIVES_CHECK && pruned_unless_check && !pos.gives_check(mv) {
                 continue;
             }
-            // Near the horizon, a move that loses material in the exchange on its square
-            // is not worth a search: captures by a pawn per ply, quiet moves faster.
-            if exchange_test && !gives_check {
-                let threshold = if tactical { -100 * depth } else { -30 * depth * depth };
-                if !self.evaluator.exchange_at_least(pos, mv, threshold) {
-                    continue;
-                }
+            let child = pos.play(mv);
+            let gives_check = child.in_check();
+            if !G::CHEAP_GIVES_CHECK && pruned_unless_check && !gives_check {
+                continue;
             }
-            let child = child.unwrap_or_else(|| pos.play(mv));
             let new_depth = depth - 1 + gives_check as i32;
             self.hashes.push(child.hash());
             let score = if searched == 0 {
@@ -838,7 +838,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.evaluator.evaluate(pos);
+            return self.evaluate(pos);
         }
         // Compulsory captures make long forced sequences that reach the same positions
         // in many orders: there the table pays for itself in quiescence too.
@@ -868,7 +868,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return self.result_score(result, pos.side_to_move(), ply);
         }
         if qdepth >= QS_MAX_DEPTH {
-            return self.evaluator.evaluate(pos);
+            return self.evaluate(pos);
         }
         let in_check = qdepth < QS_EVASION_DEPTH && pos.in_check();
         if lists_late && (in_check || G::SEARCH.mandatory_capture) {
@@ -882,7 +882,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let original_alpha = alpha;
         let mut best_move = None;
         if !forced {
-            best = self.evaluator.evaluate(pos);
+            best = self.evaluate(pos);
             if best >= beta {
                 return best;
             }
