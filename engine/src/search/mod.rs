@@ -23,7 +23,7 @@ use crate::history::History;
 use crate::types::Color;
 use arrayvec::ArrayVec;
 use eval_cache::EvalCache;
-use ordering::{pick_next, MoveOrdering};
+use ordering::{exchange_holds_by_key, pick_next, MoveOrdering};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -919,7 +919,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 continue;
             }
             // A capture that loses the exchange will not raise a score that may stand pat.
-            if !forced && !self.evaluator.exchange_at_least(pos, mv, 0) {
+            // Every move here is tactical, so its ordering key tells, but the table's move's.
+            if !forced
+                && !exchange_holds_by_key(scores[i]).unwrap_or_else(|| self.evaluator.exchange_at_least(pos, mv, 0))
+            {
                 continue;
             }
             searched += 1;

@@ -30,7 +30,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         ply: usize,
     ) -> i32 {
         if tt_code != 0 && G::move_code(mv) == tt_code {
-            return i32::MAX;
+            return TABLE_MOVE_KEY;
         }
         if pos.is_tactical(mv) {
             let order = evaluator.tactical_order(pos, mv).clamp(0, (1 << 27) - 1);
@@ -69,6 +69,16 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             update(pos.history_index(other), -bonus);
         }
     }
+}
+
+/// The ordering key of the table's move: above every other.
+const TABLE_MOVE_KEY: i32 = i32::MAX;
+
+/// Whether a tactical move with ordering key `key` holds its own in the exchange on its
+/// square, as [`MoveOrdering::score`] found; `None` for the table's move, whose key does
+/// not say.
+pub(super) fn exchange_holds_by_key(key: i32) -> Option<bool> {
+    (key != TABLE_MOVE_KEY).then_some(key >= 0)
 }
 
 /// Moves the best-scored remaining move to `index` and returns it.
