@@ -85,6 +85,17 @@ pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN[color.index()][sq.index()]
 }
 
+/// Squares a set of pawns of `color` attacks.
+#[inline(always)]
+pub fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
+    let west = pawns & !Bitboard::FILE_A;
+    let east = pawns & !Bitboard::FILE_H;
+    match color {
+        Color::White => Bitboard(west.0 << 7 | east.0 << 9),
+        Color::Black => Bitboard(west.0 >> 9 | east.0 >> 7),
+    }
+}
+
 const fn direction(from: usize, to: usize) -> Option<(i8, i8)> {
     let df = (to % 8) as i8 - (from % 8) as i8;
     let dr = (to / 8) as i8 - (from / 8) as i8;

@@ -4,7 +4,9 @@
 
 use crate::params::params;
 use crate::{t, Tapered};
-use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use vorpal_engine::attacks::{
+    bishop_attacks, king_attacks, knight_attacks, pawn_attack_set, queen_attacks, rook_attacks,
+};
 use vorpal_engine::chess::MoveKind;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
@@ -266,14 +268,61 @@ fn adjacent_files(file: u8) -> Bitboard {
     files
 }
 
+/// Squares in front of each square from each side's point of view, on its own file and
+/// the adjacent ones: `[color][square]`.
+const FRONT_SPANS: [[Bitboard; 64]; 2] = {
+    let mut spans = [[Bitboard::EMPTY; 64]; 2];
+    let mut sq = 0;
+    while sq < 64 {
+        let (file, rank) = (sq % 8, sq / 8);
+        let mut files = 0x0101_0101_0101_0101u64 << file;
+        if file > 0 {
+            files |= 0x0101_0101_0101_0101u64 << (file - 1);
+        }
+        if file < 7 {
+            files |= 0x0101_0101_0101_0101u64 << (file + 1);
+        }
+        spans[0][sq] = Bitboard(files & (!0u64 << 8 << (8 * rank)));
+        spans[1][sq] = Bitboard(files & ((1u64 << (8 * rank)) - 1));
+        sq += 1;
+    }
+    spans
+};
+
 /// Squares in front of `sq` from `color`'s side, on its own file and the adjacent ones.
+#[inline(always)]
 fn front_span(color: Color, sq: Square) -> Bitboard {
-    let files = Bitboard::file(sq.file()) | adjacent_files(sq.file());
-    let ahead = match color {
-        Color::White => Bitboard(!0u64 << 8 << (8 * sq.rank() as u32)),
-        Color::Black => Bitboard((1u64 << (8 * sq.rank() as u32)) - 1),
-    };
-    files & ahead
+    FRONT_SPANS[color.index()][sq.index()]
+}
+
+/// `men` and every square above them.
+#[inline(always)]
+fn north_fill(men: Bitboard) -> Bitboard {
+    let mut fill = men.0;
+    fill |= fill << 8;
+    fill |= fill << 16;
+    fill |= fill << 32;
+    Bitboard(fill)
+}
+
+/// `men` and every square below them.
+#[inline(always)]
+fn south_fill(men: Bitboard) -> Bitboard {
+    let mut fill = men.0;
+    fill |= fill >> 8;
+    fill |= fill >> 16;
+    fill |= fill >> 32;
+    Bitboard(fill)
+}
+
+/// The pawns of `pawns` with another on their file, and those with none on the files
+/// beside theirs.
+#[inline(always)]
+fn doubled_and_isolated(pawns: Bitboard) -> (Bitboard, Bitboard) {
+    let doubled = pawns & (north_fill(Bitboard(pawns.0 << 8)) | south_fill(Bitboard(pawns.0 >> 8)));
+    let files = north_fill(pawns) | south_fill(pawns);
+    let beside = Bitboard((files.0 & !Bitboard::FILE_H.0) << 1 | (files.0 & !Bitboard::FILE_A.0) >> 1);
+    (doubled, pawns & !beside)
 }
 
 /// The two ranks in front of a king, on its file and the adjacent ones.
@@ -326,15 +375,10 @@ impl ChessEval {
         let ours = pos.board().by_color(us);
         let our_pawns = pos.board().pieces(us, Kind::Pawn);
         let their_pawns = pos.board().pieces(them, Kind::Pawn);
-        let pawn_attacks_of = |color: Color, pawns: Bitboard| {
-            pawns
-                .map(|sq| pawn_attacks(color, sq))
-                .fold(Bitboard::EMPTY, |a, b| a | b)
-        };
-        let their_pawn_attacks = pawn_attacks_of(them, their_pawns);
+        let their_pawn_attacks = pawn_attack_set(them, their_pawns);
         let our_king = pos.king(us);
         let mut maps = AttackMaps {
-            pawns: pawn_attacks_of(us, our_pawns),
+            pawns: pawn_attack_set(us, our_pawns),
             ..AttackMaps::default()
         };
         maps.men = maps.pawns;
@@ -388,14 +432,10 @@ impl ChessEval {
             score += p.bishop_pair;
         }
 
+        let (doubled, isolated) = doubled_and_isolated(our_pawns);
+        score += p.doubled * doubled.count() as i32 + p.isolated * isolated.count() as i32;
         for sq in our_pawns {
             let file = Bitboard::file(sq.file());
-            if (our_pawns & file).count() > 1 {
-                score += p.doubled;
-            }
-            if (our_pawns & adjacent_files(sq.file())).is_empty() {
-                score += p.isolated;
-            }
             if (front_span(us, sq) & their_pawns).is_empty() && (front_span(us, sq) & file & our_pawns).is_empty() {
                 let rank = sq.relative_rank(us);
                 score += p.passed[rank as usize];
@@ -572,6 +612,45 @@ mod tests {
 
     fn eval(fen: &str) -> i32 {
         ChessEval::default().evaluate(&Chess::from_fen(Variant::Chess, fen).unwrap())
+    }
+
+    #[test]
+    fn pawn_sets_and_front_spans_agree_with_their_definitions() {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..10_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let pawns = Bitboard(seed & seed >> 3 & 0x00ff_ffff_ffff_ff00);
+            let (doubled, isolated) = doubled_and_isolated(pawns);
+            for sq in Square::all() {
+                let file = Bitboard::file(sq.file());
+                let on_pawn = pawns.contains(sq);
+                assert_eq!(
+                    doubled.contains(sq),
+                    on_pawn && (pawns & file).count() > 1,
+                    "{pawns:?} {sq}"
+                );
+                assert_eq!(
+                    isolated.contains(sq),
+                    on_pawn && (pawns & adjacent_files(sq.file())).is_empty()
+                );
+            }
+        }
+        // The front span: the squares ahead on the pawn's file and the files beside it.
+        for sq in Square::all() {
+            for other in Square::all() {
+                let near = sq.file().abs_diff(other.file()) <= 1;
+                assert_eq!(
+                    front_span(Color::White, sq).contains(other),
+                    near && other.rank() > sq.rank()
+                );
+                assert_eq!(
+                    front_span(Color::Black, sq).contains(other),
+                    near && other.rank() < sq.rank()
+                );
+            }
+        }
     }
 
     #[test]

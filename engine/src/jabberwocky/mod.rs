@@ -13,7 +13,7 @@ mod fen;
 mod tests;
 mod view;
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, queen_attacks, rook_attacks};
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attack_set, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
@@ -117,17 +117,6 @@ impl DestinationSet<Jabberwocky> for MoveSet {
 pub struct Jabberwocky {
     board: ChessBoard,
     turn: Turn,
-}
-
-/// Squares a set of pawns of `color` attacks.
-#[inline(always)]
-fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
-    let west = pawns & !Bitboard::FILE_A;
-    let east = pawns & !Bitboard::FILE_H;
-    match color {
-        Color::White => Bitboard(west.0 << 7 | east.0 << 9),
-        Color::Black => Bitboard(west.0 >> 9 | east.0 >> 7),
-    }
 }
 
 /// The square in front of each pawn of `color`.
