@@ -81,15 +81,14 @@ pub(super) fn exchange_holds_by_key(key: i32) -> Option<bool> {
     (key != TABLE_MOVE_KEY).then_some(key >= 0)
 }
 
-/// Moves the best-scored remaining move to `index` and returns it.
+/// Moves the best-scored remaining move (the first of equals) to `index` and returns it.
 #[inline(always)]
 pub(super) fn pick_next<M: Copy>(moves: &mut MoveList<M>, scores: &mut [i32], index: usize) -> M {
-    let mut best = index;
-    for j in index + 1..moves.len() {
-        if scores[j] > scores[best] {
-            best = j;
-        }
-    }
+    // The highest key in one pass the compiler vectorises, then the first move holding
+    // it: no unpredictable branch per move.
+    let rest = &scores[index..];
+    let best_score = rest.iter().copied().max().unwrap_or(i32::MIN);
+    let best = index + rest.iter().position(|&s| s == best_score).unwrap_or(0);
     moves.swap(index, best);
     scores.swap(index, best);
     moves[index]
