@@ -731,10 +731,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
-        let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = moves
-            .iter()
-            .map(|&mv| self.ordering.score(pos, self.evaluator, mv, tt_code, ply))
-            .collect();
+        // Filled in place: collecting would build the array elsewhere and copy all of it.
+        let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = ArrayVec::new();
+        scores.extend(
+            moves
+                .iter()
+                .map(|&mv| self.ordering.score(pos, self.evaluator, mv, tt_code, ply)),
+        );
         let original_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_move = None;
@@ -893,10 +896,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 moves.retain(|mv| pos.is_tactical(*mv));
             }
         }
-        let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = moves
-            .iter()
-            .map(|&mv| self.ordering.score(pos, self.evaluator, mv, tt_code, ply))
-            .collect();
+        // Filled in place: collecting would build the array elsewhere and copy all of it.
+        let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = ArrayVec::new();
+        scores.extend(
+            moves
+                .iter()
+                .map(|&mv| self.ordering.score(pos, self.evaluator, mv, tt_code, ply)),
+        );
         // Compulsory captures can run on for dozens of plies with several choices at
         // each: past a few plies only the most promising capture is followed. The side
         // still has to capture (no stand-pat), but the sequence becomes a line.
