@@ -19,7 +19,7 @@ pub(crate) use general::Rules;
 
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
-use crate::chess::{CastlingRights, CASTLING_KEEP};
+use crate::chess::{castling_rook, CastlingRights, CASTLING_KEEP};
 use crate::game::{
     FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, Turn, Variant,
 };
@@ -293,11 +293,7 @@ impl<const N: usize> AliceGame<N> {
             AliceMoveKind::Promotion(promoted) => next.toggle(y, us, promoted, to),
             AliceMoveKind::Castle => {
                 next.toggle(y, us, Kind::King, to);
-                let (rook_from, rook_to) = if to.file() == 6 {
-                    (to.offset(1), to.offset(-1))
-                } else {
-                    (to.offset(-2), to.offset(1))
-                };
+                let (rook_from, rook_to) = castling_rook(to);
                 next.toggle(x, us, Kind::Rook, rook_from);
                 next.toggle(y, us, Kind::Rook, rook_to);
             }

@@ -2,6 +2,7 @@
 //! board its piece stands on and landing where the transfer takes it.
 use super::general::Transfer;
 use super::{board_letter, AliceGame, AliceMove, AliceMoveKind, BoardId};
+use crate::chess::castling_rook;
 use crate::chess::view::promotion_choice;
 use crate::game::{Notation, Position};
 use crate::moves::PackedMove;
@@ -11,15 +12,6 @@ use crate::view::{square_name, ChoiceView, GameView, MoveView, PieceView, Positi
 impl<const N: usize> AliceGame<N> {
     fn square_view(&self, board: BoardId, sq: Square) -> String {
         square_name(N as u8, board as u8, sq.file(), sq.rank())
-    }
-
-    /// Where the castling rook of a king castling to `to` starts and ends.
-    fn castling_rook(to: Square) -> (Square, Square) {
-        if to.file() == 6 {
-            (to.offset(1), to.offset(-1))
-        } else {
-            (to.offset(-2), to.offset(1))
-        }
     }
 
     /// The picker entry of a move other legal moves share their squares with, differing
@@ -90,7 +82,7 @@ impl<const N: usize> GameView for AliceGame<N> {
         let also = match mv.kind() {
             AliceMoveKind::Castle => {
                 // The rook leaves its square on the home board and lands with the king.
-                let (rook_from, rook_to) = Self::castling_rook(to);
+                let (rook_from, rook_to) = castling_rook(to);
                 vec![self.square_view(x, rook_from), self.square_view(y, rook_to)]
             }
             AliceMoveKind::EnPassant => {

@@ -6,7 +6,7 @@ mod movegen;
 pub(crate) mod view;
 
 pub(crate) use fen::{parse_castling_field, write_castling_field};
-pub(crate) use movegen::castling_squares;
+pub(crate) use movegen::{castling_rook, castling_squares};
 
 use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
@@ -338,11 +338,7 @@ impl Position for Chess {
             }
             MoveKind::Castle => {
                 next.toggle(us, Kind::King, to);
-                let (rook_from, rook_to) = if to.file() == 6 {
-                    (to.offset(1), to.offset(-1))
-                } else {
-                    (to.offset(-2), to.offset(1))
-                };
+                let (rook_from, rook_to) = castling_rook(to);
                 next.toggle(us, Kind::Rook, rook_from);
                 next.toggle(us, Kind::Rook, rook_to);
             }
@@ -415,11 +411,7 @@ impl SearchHints for Chess {
             MoveKind::Promotion(promoted) => role = promoted,
             MoveKind::EnPassant => occupied = occupied.without(to.offset(-us.forward())),
             MoveKind::Castle => {
-                let (rook_from, rook_to) = if to.file() == 6 {
-                    (to.offset(1), to.offset(-1))
-                } else {
-                    (to.offset(-2), to.offset(1))
-                };
+                let (rook_from, rook_to) = castling_rook(to);
                 occupied = occupied.without(rook_from).with(rook_to);
                 ours = ours.without(rook_from);
                 if rook_attacks(rook_to, occupied).contains(king) {

@@ -193,6 +193,16 @@ impl Chess {
     }
 }
 
+/// Where the rook of a king castling to `king_to` starts and ends.
+#[inline(always)]
+pub(crate) fn castling_rook(king_to: Square) -> (Square, Square) {
+    if king_to.file() == 6 {
+        (king_to.offset(1), king_to.offset(-1))
+    } else {
+        (king_to.offset(-2), king_to.offset(1))
+    }
+}
+
 /// The rook's square and the king's destination of one castling move.
 pub(crate) fn castling_squares(color: Color, king_side: bool) -> (Square, Square) {
     let (rook, to) = if king_side {

@@ -1,5 +1,5 @@
 //! The GUI's view of an orthodox chess position and its moves.
-use super::{Chess, ChessMove, MoveKind};
+use super::{castling_rook, Chess, ChessMove, MoveKind};
 use crate::game::{Notation, Position};
 use crate::moves::PackedMove;
 use crate::types::{Color, Kind};
@@ -24,11 +24,7 @@ impl GameView for Chess {
                 (None, vec![name(behind)])
             }
             MoveKind::Castle => {
-                let (rook_from, rook_to) = if to.file() == 6 {
-                    (to.offset(1), to.offset(-1))
-                } else {
-                    (to.offset(-2), to.offset(1))
-                };
+                let (rook_from, rook_to) = castling_rook(to);
                 (None, vec![name(rook_from), name(rook_to)])
             }
         };
