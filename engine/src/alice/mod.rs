@@ -17,6 +17,7 @@ mod view;
 pub use fen::AliceFenError;
 pub(crate) use general::Rules;
 
+use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::chess::{castling_rook, CastlingRights, CASTLING_KEEP};
@@ -26,6 +27,7 @@ use crate::game::{
 use crate::moves::PackedMove;
 use crate::sets;
 use crate::types::{Color, Kind, Square};
+use arrayvec::ArrayVec;
 use std::fmt;
 
 /// One board's pieces.
@@ -508,6 +510,69 @@ impl<const N: usize> SearchHints for AliceGame<N> {
         } else {
             sets::has_legal_move(self)
         }
+    }
+
+    const CHEAP_GIVES_CHECK: bool = true;
+
+    /// The enemy king is not in check before the move, so only what the move changes on
+    /// the king's board can check it there: a man arriving (the castling rook too), or
+    /// a line opened by a man leaving or a man taken; in Duo, also one of ours landing
+    /// on the king's square of another board.
+    fn gives_check(&self, mv: AliceMove) -> bool {
+        let us = self.turn.side;
+        let (kb, king) = self.king(!us);
+        let (from, to, x, y) = (mv.from(), mv.to(), mv.from_board(), mv.to_board());
+        let role = self.boards[x].kind_at(from).expect("a legal move starts on a piece");
+        // The men that arrive on board `y`, and the squares that empty on board `x`.
+        let mut arrivals = ArrayVec::<(Kind, Square), 2>::new();
+        let mut vacated = Bitboard::from_square(from);
+        // A move takes on the board it is made on; a zero move (Duo) where it arrives.
+        let capture_board = if from == to { y } else { x };
+        let mut taken = Bitboard::EMPTY;
+        if capture_board == kb && self.boards[kb].by_color(!us).contains(to) {
+            taken = taken.with(to);
+        }
+        match mv.kind() {
+            AliceMoveKind::Normal => arrivals.push((role, to)),
+            AliceMoveKind::Promotion(promoted) => arrivals.push((promoted, to)),
+            AliceMoveKind::EnPassant => {
+                arrivals.push((role, to));
+                if self.en_passant.is_some_and(|ep| ep.victim_board == kb) {
+                    taken = taken.with(to.offset(-us.forward()));
+                }
+            }
+            AliceMoveKind::Castle => {
+                let (rook_from, rook_to) = castling_rook(to);
+                vacated = vacated.with(rook_from);
+                arrivals.push((role, to));
+                arrivals.push((Kind::Rook, rook_to));
+            }
+        }
+        let board = &self.boards[kb];
+        let left = if x == kb { vacated } else { Bitboard::EMPTY };
+        let mut occupied = board.occupied() & !left & !taken;
+        if y == kb {
+            for &(_, sq) in &arrivals {
+                occupied = occupied.with(sq);
+            }
+        }
+        let arrival_checks = |&(kind, sq): &(Kind, Square)| {
+            if y == kb {
+                let attacks = match kind {
+                    Kind::Pawn => pawn_attacks(us, sq),
+                    Kind::Knight => knight_attacks(sq),
+                    Kind::Bishop => bishop_attacks(sq, occupied),
+                    Kind::Rook => rook_attacks(sq, occupied),
+                    Kind::Queen => queen_attacks(sq, occupied),
+                    Kind::King => king_attacks(sq),
+                };
+                attacks.contains(king)
+            } else {
+                // Duo: a man but a pawn on the king's square of another board.
+                self.rules().zero_square_attacks && sq == king && kind != Kind::Pawn
+            }
+        };
+        (board.attackers(king, us, occupied) & !left).nonempty() || arrivals.iter().any(arrival_checks)
     }
 
     #[inline(always)]

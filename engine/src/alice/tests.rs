@@ -433,7 +433,7 @@ mod fast_generator {
     /// list's.
     fn playouts<const N: usize>(variant: Variant, data: &str, games: usize) -> (usize, usize) {
         let mut seed = 0x5EED_A11C_E000 + variant as u64;
-        let (mut compared, mut tactical) = (0, 0);
+        let (mut compared, mut tactical, mut checking) = (0, 0, 0);
         let fens = data.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
         for fen in fens.map(|l| l.split(';').next().unwrap_or_default().trim()) {
             for alice_en_passant in [false, true] {
@@ -446,6 +446,11 @@ mod fast_generator {
                         let listed = p.legal_move_list();
                         assert_eq!(p.count_legal_moves(), listed.len() as u64, "{}", p.fen());
                         tactical += assert_tactical_moves_agree(&p);
+                        for &mv in &listed {
+                            let checks = p.play(mv).in_check();
+                            assert_eq!(p.gives_check(mv), checks, "{} in {}", mv.explicit(), p.fen());
+                            checking += checks as usize;
+                        }
                         // An en passant chance is left to the general generator.
                         if p.en_passant().is_none() {
                             let mut fast = MoveList::new();
@@ -471,6 +476,7 @@ mod fast_generator {
                 }
             }
         }
+        assert!(checking > 100, "{checking} checking moves");
         (compared, tactical)
     }
 
@@ -530,5 +536,25 @@ mod fast_generator {
             include_str!("../../../perft/data/alice3.epd"),
             8,
         ));
+    }
+}
+
+/// The check test without playing, where a move empties a square the playouts rarely
+/// put between a slider and the enemy king: castling takes the rook off board A (it
+/// must not be counted there), and en passant takes the pawn off d5 of B, opening the
+/// rook's rank to the king there.
+#[test]
+fn gives_check_sees_castling_and_en_passant_empty_their_squares() {
+    let with = RuleOptions { alice_en_passant: true };
+    for (fen, name, checks) in [
+        ("8/8/8/8/8/8/8/1k2K2R w K - 0 1", "e1g1", false),
+        ("8/8/8/|k2|pP2|R/8/8/8/4K3 w - d6 0 1", "e5d6", true),
+    ] {
+        let p = Alice::from_fen_with(Variant::Alice, fen, &with).unwrap();
+        for mv in p.legal_move_list() {
+            assert_eq!(p.gives_check(mv), p.play(mv).in_check(), "{} in {fen}", mv.explicit());
+        }
+        let mv = p.parse_move(name).unwrap();
+        assert_eq!(p.gives_check(mv), checks, "{name} in {fen}");
     }
 }
