@@ -2,7 +2,7 @@
 //! from the tables `build.rs` generates (PEXT-indexed with BMI2, magic otherwise).
 
 use crate::bitboard::Bitboard;
-use crate::types::{Color, Square};
+use crate::types::{Color, Kind, Square};
 
 pub(crate) struct Magic {
     mask: u64,
@@ -83,6 +83,20 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 #[inline(always)]
 pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
     PAWN[color.index()][sq.index()]
+}
+
+/// The squares a man of `kind` and `color` on `sq` attacks (captures on, if an enemy
+/// stands there), with `occupied` blocking the sliders.
+#[inline(always)]
+pub fn piece_attacks(kind: Kind, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    match kind {
+        Kind::Pawn => pawn_attacks(color, sq),
+        Kind::Knight => knight_attacks(sq),
+        Kind::Bishop => bishop_attacks(sq, occupied),
+        Kind::Rook => rook_attacks(sq, occupied),
+        Kind::Queen => queen_attacks(sq, occupied),
+        Kind::King => king_attacks(sq),
+    }
 }
 
 /// Squares a set of pawns of `color` attacks.

@@ -5,6 +5,7 @@
 //! counts attacked enemy pieces too.
 
 use crate::params::params;
+use vorpal_engine::attacks::piece_attacks;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
 use vorpal_engine::{Bitboard, Color, Jabberwocky, JabberwockyMove, Kind, Position};
@@ -71,7 +72,7 @@ impl JabberwockyEval {
                 continue;
             }
             for sq in pieces {
-                let reach = Jabberwocky::attacks(kind, us, sq, occupied) & not_ours;
+                let reach = piece_attacks(kind, us, sq, occupied) & not_ours;
                 score += p.mobility * reach.count() as i32;
             }
         }

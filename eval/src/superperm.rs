@@ -7,7 +7,7 @@
 use crate::chess::{self, MAX_PHASE, MOBILITY_BASE, ORDER_VALUE, PHASE};
 use crate::params::params;
 use crate::{t, Tapered};
-use vorpal_engine::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use vorpal_engine::attacks::{king_attacks, piece_attacks};
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
 use vorpal_engine::{Color, Kind, Position, SearchHints, Superperm, SuperpermMove};
@@ -76,24 +76,13 @@ pub struct SuperpermEval {
     params: SuperpermParams,
 }
 
-fn attacks(pos: &Superperm, kind: Kind, color: Color, sq: vorpal_engine::Square) -> vorpal_engine::Bitboard {
-    let occupied = pos.board().occupied();
-    match kind {
-        Kind::Pawn => pawn_attacks(color, sq),
-        Kind::Knight => knight_attacks(sq),
-        Kind::Bishop => bishop_attacks(sq, occupied),
-        Kind::Rook => rook_attacks(sq, occupied),
-        Kind::Queen => queen_attacks(sq, occupied),
-        Kind::King => king_attacks(sq),
-    }
-}
-
 impl SuperpermEval {
     /// `us`'s material, placement, mobility and attack on the enemy King.
     fn side(&self, pos: &Superperm, us: Color) -> Tapered {
         let p = &self.params;
         let them = !us;
-        let empty = !pos.board().occupied();
+        let occupied = pos.board().occupied();
+        let empty = !occupied;
         let their_king = pos.king(them);
         let zone = king_attacks(their_king).with(their_king);
         let mut score = Tapered::default();
@@ -104,7 +93,7 @@ impl SuperpermEval {
             for sq in pos.board().pieces(us, kind) {
                 let relative = if us == Color::White { sq } else { sq.flip_rank() };
                 score += p.material[kind.index()] + p.tables[kind.index()][relative.index()];
-                let reach = attacks(pos, kind, us, sq);
+                let reach = piece_attacks(kind, us, sq, occupied);
                 covered |= reach;
                 if kind != Kind::Pawn && kind != Kind::King {
                     let mobility = (reach & empty).count() as i32 - MOBILITY_BASE[kind.index()];
@@ -135,10 +124,11 @@ impl SuperpermEval {
         if near.is_empty() {
             return 0;
         }
+        let occupied = pos.board().occupied();
         let mut defended = vorpal_engine::Bitboard::EMPTY;
         for kind in Kind::ALL {
             for sq in pos.board().pieces(us, kind) {
-                defended |= attacks(pos, kind, us, sq);
+                defended |= piece_attacks(kind, us, sq, occupied);
             }
         }
         (near & !defended).count() as i32 * self.params.hanging_next_to_king

@@ -17,7 +17,7 @@ mod view;
 pub use fen::AliceFenError;
 pub(crate) use general::Rules;
 
-use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use crate::attacks::piece_attacks;
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::chess::{castling_rook, CastlingRights, CASTLING_KEEP};
@@ -558,15 +558,7 @@ impl<const N: usize> SearchHints for AliceGame<N> {
         }
         let arrival_checks = |&(kind, sq): &(Kind, Square)| {
             if y == kb {
-                let attacks = match kind {
-                    Kind::Pawn => pawn_attacks(us, sq),
-                    Kind::Knight => knight_attacks(sq),
-                    Kind::Bishop => bishop_attacks(sq, occupied),
-                    Kind::Rook => rook_attacks(sq, occupied),
-                    Kind::Queen => queen_attacks(sq, occupied),
-                    Kind::King => king_attacks(sq),
-                };
-                attacks.contains(king)
+                piece_attacks(kind, us, sq, occupied).contains(king)
             } else {
                 // Duo: a man but a pawn on the king's square of another board.
                 self.rules().zero_square_attacks && sq == king && kind != Kind::Pawn

@@ -8,7 +8,7 @@ pub(crate) mod view;
 pub(crate) use fen::{parse_castling_field, write_castling_field};
 pub(crate) use movegen::{castling_rook, castling_squares};
 
-use crate::attacks::{bishop_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks};
+use crate::attacks::{bishop_attacks, pawn_attacks, piece_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
@@ -419,15 +419,8 @@ impl SearchHints for Chess {
                 }
             }
         }
-        let direct = match role {
-            Kind::Pawn => pawn_attacks(us, to),
-            Kind::Knight => knight_attacks(to),
-            Kind::Bishop => bishop_attacks(to, occupied),
-            Kind::Rook => rook_attacks(to, occupied),
-            Kind::Queen => queen_attacks(to, occupied),
-            Kind::King => Bitboard::EMPTY,
-        };
-        if direct.contains(king) {
+        // A king never checks: it cannot stand next to the other.
+        if piece_attacks(role, us, to, occupied).contains(king) {
             return true;
         }
         let queens = self.board.by_kind(Kind::Queen);

@@ -140,20 +140,6 @@ impl Jabberwocky {
         self.board.toggle(color, kind, sq, &keys::PIECES, &mut self.turn);
     }
 
-    /// The squares a piece of `kind` and `color` on `from` attacks (captures on, if an
-    /// enemy stands there).
-    #[inline(always)]
-    pub fn attacks(kind: Kind, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
-        match kind {
-            Kind::Pawn => pawn_attack_set(color, Bitboard::from_square(from)),
-            Kind::Knight => knight_attacks(from),
-            Kind::Bishop => bishop_attacks(from, occupied),
-            Kind::Rook => rook_attacks(from, occupied),
-            Kind::Queen => queen_attacks(from, occupied),
-            Kind::King => king_attacks(from),
-        }
-    }
-
     /// Whether `color` has any capture, legal or not (the compulsory-capture test comes
     /// before the King test).
     pub(crate) fn has_capture(&self, color: Color) -> bool {

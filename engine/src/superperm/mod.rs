@@ -15,7 +15,7 @@ mod fen;
 mod tests;
 mod view;
 
-use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, rook_attacks};
+use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line, piece_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
@@ -168,15 +168,7 @@ impl Superperm {
         let us = self.turn.side;
         let target = self.king(!us);
         let occupied = self.board.occupied().without(from).with(to);
-        let direct = match kind {
-            Kind::Pawn => pawn_attacks(us, to),
-            Kind::Knight => knight_attacks(to),
-            Kind::Bishop => bishop_attacks(to, occupied),
-            Kind::Rook => rook_attacks(to, occupied),
-            Kind::Queen => bishop_attacks(to, occupied) | rook_attacks(to, occupied),
-            Kind::King => king_attacks(to),
-        };
-        if direct.contains(target) {
+        if piece_attacks(kind, us, to, occupied).contains(target) {
             return true;
         }
         let ours = self.board.by_color(us).without(from);
