@@ -331,6 +331,9 @@ impl<const N: usize> AliceGame<N> {
     }
 
     /// Keeps `ep` as the en passant state of the side to move if a capture there is legal.
+    /// Out of line: its move list would give every `play` a 4 KiB stack frame.
+    #[cold]
+    #[inline(never)]
     pub(super) fn offer_en_passant(&mut self, ep: EnPassant) {
         self.en_passant = Some(ep);
         self.turn.hash ^= ep.key();
@@ -345,6 +348,15 @@ impl<const N: usize> AliceGame<N> {
     /// The en passant chance of the side to move, kept only when a capture there is legal.
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.en_passant
+    }
+
+    /// The number of legal moves of a position with an en passant chance, from the
+    /// general generator's list. Out of line: inlined, the list would give every count
+    /// and every quiescence node a 4 KiB stack frame.
+    #[cold]
+    #[inline(never)]
+    fn en_passant_move_count(&self) -> u64 {
+        self.legal_move_list().len() as u64
     }
 }
 
@@ -396,7 +408,7 @@ impl<const N: usize> Position for AliceGame<N> {
 
     fn count_legal_moves(&self) -> u64 {
         if self.en_passant.is_some() {
-            return self.legal_move_list().len() as u64;
+            return self.en_passant_move_count();
         }
         sets::count_legal_moves(self)
     }
@@ -506,7 +518,7 @@ impl<const N: usize> SearchHints for AliceGame<N> {
 
     fn has_legal_move(&self) -> bool {
         if self.en_passant.is_some() {
-            !self.legal_move_list().is_empty()
+            self.en_passant_move_count() != 0
         } else {
             sets::has_legal_move(self)
         }
