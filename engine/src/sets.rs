@@ -23,13 +23,6 @@ pub(crate) trait SetGenerator: Position {
     /// Calls `visit` with the legal destinations of each man of the side to move that
     /// has any; stops early when `visit` returns true.
     fn generate(&self, visit: impl FnMut(Self::Set) -> bool);
-
-    /// [`SetGenerator::generate`] for a count: it may also visit men without moves (sets
-    /// that count nothing) where asking each whether it has any costs more.
-    #[inline(always)]
-    fn generate_to_count(&self, visit: impl FnMut(Self::Set) -> bool) {
-        self.generate(visit);
-    }
 }
 
 /// Every legal move of `pos`, appended to `moves`.
@@ -49,7 +42,7 @@ pub(crate) fn legal_moves<G: SetGenerator>(pos: &G, moves: &mut MoveList<G::Move
 #[inline(always)]
 pub(crate) fn count_legal_moves<G: SetGenerator>(pos: &G) -> u64 {
     let mut count = 0;
-    pos.generate_to_count(|set| {
+    pos.generate(|set| {
         count += set.count();
         false
     });

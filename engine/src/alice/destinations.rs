@@ -21,7 +21,8 @@
 use super::general::{Rules, Transfer, ZeroMoves};
 use super::{AliceGame, AliceMove, AliceMoveKind, BoardId};
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attacks, queen_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attack_set, pawn_attacks, queen_attacks,
+    rook_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::chess::castling_squares;
@@ -118,19 +119,25 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
     fn generate(&self, visit: impl FnMut(MoveSet) -> bool) {
         self.sets_by_rules::<false>(visit);
     }
-
-    /// Visits the sets of blocked men too, rather than testing each for moves.
-    #[inline(always)]
-    fn generate_to_count(&self, visit: impl FnMut(MoveSet) -> bool) {
-        self.sets_by_rules::<true>(visit);
-    }
 }
 
 impl<const N: usize> AliceGame<N> {
-    /// [`Self::generate_sets`] with the rules of this position's game; `COUNT` when
-    /// the sets are only counted.
+    /// The number of legal moves: the sets counted, and the men whose moves are
+    /// counted without sets (see [`Self::count_pawns`]).
     #[inline(always)]
-    fn sets_by_rules<const COUNT: bool>(&self, visit: impl FnMut(MoveSet) -> bool) {
+    pub(super) fn count_moves(&self) -> u64 {
+        let mut in_sets = 0;
+        let apart = self.sets_by_rules::<true>(|set| {
+            in_sets += DestinationSet::<Self>::count(&set);
+            false
+        });
+        in_sets + apart
+    }
+
+    /// [`Self::generate_sets`] with the rules of this position's game; `COUNT` when
+    /// the moves are only counted, then it returns those counted apart from the sets.
+    #[inline(always)]
+    fn sets_by_rules<const COUNT: bool>(&self, visit: impl FnMut(MoveSet) -> bool) -> u64 {
         // A generator of its own for each game, its rules constants.
         if N == 3 {
             return self.generate_sets::<COUNT>(Rules::of(Variant::Alice3), false, visit);
@@ -205,38 +212,40 @@ impl<const N: usize> AliceGame<N> {
     /// The legal moves by `rules` as destination sets. Standard Alice lists each board's
     /// king (castling included) first and pawns last, the variations the general
     /// generator's order (pawns first, king last, castling after every board), so that
-    /// each game's search sees its moves in the order it was tuned with.
+    /// each game's search sees its moves in the order it was tuned with. A count
+    /// (`COUNT`) takes some men's moves apart from their sets and returns their number.
     #[inline(always)]
     fn generate_sets<const COUNT: bool>(
         &self,
         rules: Rules,
         alice_order: bool,
         mut visit: impl FnMut(MoveSet) -> bool,
-    ) {
+    ) -> u64 {
         let kb = self.king_board;
         let masks = CheckMasks::new(self, rules);
+        let mut apart = 0;
         for x in 0..N {
             if alice_order && x == kb && self.visit_king(rules, alice_order, &masks, &mut visit) {
-                return;
+                return apart;
             }
             // Only the king can answer two checks: nothing lands between both, and a
             // piece of the king's board cannot capture two checkers.
             if !masks.double_check {
                 let stop = if x == kb {
-                    self.visit_pieces::<COUNT, true>(rules, alice_order, x, &masks, &mut visit)
+                    self.visit_pieces::<COUNT, true>(rules, alice_order, x, &masks, &mut apart, &mut visit)
                 } else {
-                    self.visit_pieces::<COUNT, false>(rules, alice_order, x, &masks, &mut visit)
+                    self.visit_pieces::<COUNT, false>(rules, alice_order, x, &masks, &mut apart, &mut visit)
                 };
                 if stop {
-                    return;
+                    return apart;
                 }
             }
             if !alice_order && x == kb && self.visit_king(rules, alice_order, &masks, &mut visit) {
-                return;
+                return apart;
             }
         }
         if alice_order || !rules.castling || masks.in_check || kb != rules.home(self.turn.side) {
-            return;
+            return apart;
         }
         for (to, boards) in self.castlings(rules, masks.king) {
             for arrival in self.landings(rules, kb) {
@@ -258,10 +267,11 @@ impl<const N: usize> AliceGame<N> {
                         zero: 0,
                     })
                 {
-                    return;
+                    return apart;
                 }
             }
         }
+        apart
     }
 
     /// Visits the king's set; true if `visit` asked to stop.
@@ -450,7 +460,8 @@ impl<const N: usize> AliceGame<N> {
     }
 
     /// Visits the sets of the men of board `x` but the king, pawns last in Alice's order
-    /// and first in the general one; true if `visit` asked to stop.
+    /// and first in the general one; true if `visit` asked to stop. A count adds the
+    /// moves it counts without sets to `apart` ([`Self::count_men`]).
     #[inline(always)]
     fn visit_pieces<const COUNT: bool, const KING_BOARD: bool>(
         &self,
@@ -458,6 +469,7 @@ impl<const N: usize> AliceGame<N> {
         alice_order: bool,
         x: BoardId,
         masks: &CheckMasks,
+        apart: &mut u64,
         visit: &mut impl FnMut(MoveSet) -> bool,
     ) -> bool {
         let us = self.turn.side;
@@ -496,31 +508,141 @@ impl<const N: usize> AliceGame<N> {
                 Bitboard::EMPTY
             },
         };
+        if COUNT {
+            *apart += self.count_men::<KING_BOARD>(rules, masks, &men, visit);
+            return false;
+        }
         if !alice_order && self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Pawn, visit) {
             return true;
         }
-        if self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Knight, visit)
+        self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Knight, visit)
             || self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Bishop, visit)
             || self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Rook, visit)
             || self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Queen, visit)
-        {
-            return true;
-        }
-        if alice_order && self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Pawn, visit) {
-            return true;
-        }
-        // A count takes the pinned men of the king's board last, in a loop of their own,
-        // so that the others need not be asked whether they are pinned.
-        if COUNT && KING_BOARD {
-            for from in men.pinned {
-                let kind = board.kind_at(from).expect("a pinned man stands there");
-                let to = self.targets(rules, x, kind, from);
-                if self.visit_man::<COUNT, KING_BOARD>(rules, masks, &men, kind, from, to, true, visit) {
-                    return true;
+            || (alice_order && self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Pawn, visit))
+    }
+
+    /// Counts the moves of the men of board `men.x` but the king. Where nothing is at
+    /// stake for them (off the king's board, or on it out of check with no enemy whose
+    /// capture could expose the king) each man's moves are its targets where the
+    /// board's arrivals allow, counted without a set; the others are visited with
+    /// their sets. Returns the number counted without sets.
+    #[inline(always)]
+    fn count_men<const KING_BOARD: bool>(
+        &self,
+        rules: Rules,
+        masks: &CheckMasks,
+        men: &BoardMen,
+        visit: &mut impl FnMut(MoveSet) -> bool,
+    ) -> u64 {
+        let mut count = 0;
+        if KING_BOARD && masks.in_check {
+            for kind in [Kind::Pawn, Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen] {
+                self.visit_kind::<true, KING_BOARD>(rules, masks, men, kind, visit);
+            }
+        } else {
+            count += self.count_pawns::<KING_BOARD>(rules, masks, men, visit);
+            if KING_BOARD && men.exposing.nonempty() {
+                for kind in [Kind::Knight, Kind::Bishop, Kind::Rook, Kind::Queen] {
+                    self.visit_kind::<true, KING_BOARD>(rules, masks, men, kind, visit);
                 }
+            } else {
+                count += self.count_pieces(rules, men);
             }
         }
-        false
+        // The pinned men of the king's board come last, in a loop of their own, so that
+        // the others need not be asked whether they are pinned.
+        if KING_BOARD {
+            let board = &self.boards[men.x];
+            for from in men.pinned {
+                let kind = board.kind_at(from).expect("a pinned man stands there");
+                let to = self.targets(rules, men.x, kind, from);
+                self.visit_man::<true, KING_BOARD>(rules, masks, men, kind, from, to, true, visit);
+            }
+        }
+        count
+    }
+
+    /// The moves of the knights, bishops, rooks and queens of board `men.x` that are not
+    /// pinned, where nothing else is at stake for them: a queen's moves as a bishop's
+    /// and a rook's, which never share a square.
+    #[inline(always)]
+    fn count_pieces(&self, rules: Rules, men: &BoardMen) -> u64 {
+        let board = &self.boards[men.x];
+        let ours = board.by_color(self.turn.side) & !men.pinned;
+        let occupied = board.occupied();
+        let queens = board.by_kind(Kind::Queen);
+        let [a, b] = men.arrivals.map(|arrival| arrival.to);
+        let moves = |to: Bitboard| ((to & a).count() + (to & b).count()) as u64;
+        let mut count = 0;
+        for from in ours & board.by_kind(Kind::Knight) {
+            count += moves(knight_attacks(from));
+        }
+        for from in ours & (board.by_kind(Kind::Bishop) | queens) {
+            count += moves(bishop_attacks(from, occupied));
+        }
+        for from in ours & (board.by_kind(Kind::Rook) | queens) {
+            count += moves(rook_attacks(from, occupied));
+        }
+        if rules.zero_moves != ZeroMoves::None {
+            let pieces = ours & !board.by_kind(Kind::Pawn) & !board.by_kind(Kind::King);
+            count += (pieces & men.zero_from).count() as u64;
+        }
+        count
+    }
+
+    /// The moves of the pawns of board `men.x` counted as sets: the single steps,
+    /// double steps and captures to each side of all pawns are each one shift, and each
+    /// pawn has one of each at most, so the popcounts of the shifted sets count their
+    /// moves (a promotion four times). For a count out of check (on the king's board);
+    /// the pinned pawns there are counted apart, and a pawn that may capture an enemy
+    /// whose capture could expose the king is visited with its set.
+    #[inline(always)]
+    fn count_pawns<const KING_BOARD: bool>(
+        &self,
+        rules: Rules,
+        masks: &CheckMasks,
+        men: &BoardMen,
+        visit: &mut impl FnMut(MoveSet) -> bool,
+    ) -> u64 {
+        let us = self.turn.side;
+        let board = &self.boards[men.x];
+        let mut pawns = board.pieces(us, Kind::Pawn) & !men.pinned;
+        if KING_BOARD {
+            for from in pawns & pawn_attack_set(!us, men.exposing) {
+                pawns = pawns.without(from);
+                let to = self.targets(rules, men.x, Kind::Pawn, from);
+                self.visit_man::<true, KING_BOARD>(rules, masks, men, Kind::Pawn, from, to, false, visit);
+            }
+        }
+        let empty = !board.occupied();
+        let theirs = board.by_color(!us);
+        let west = pawns & !Bitboard::FILE_A;
+        let east = pawns & !Bitboard::FILE_H;
+        let (single, captures) = match us {
+            Color::White => (pawns.north(), [Bitboard(west.0 << 7), Bitboard(east.0 << 9)]),
+            Color::Black => (pawns.south(), [Bitboard(west.0 >> 9), Bitboard(east.0 >> 7)]),
+        };
+        let single = single & empty;
+        let double = match us {
+            Color::White => single.north(),
+            Color::Black => single.south(),
+        } & empty
+            & rules.double_step_rank(us);
+        let [west, east] = captures.map(|c| c & theirs);
+        let mut count = 0;
+        for arrival in men.arrivals {
+            let to = arrival.to;
+            count += ((single & to).count()
+                + (double & to).count()
+                + (west & to).count()
+                + (east & to).count()
+                + 3 * ((single | west | east) & to & PROMOTION_RANKS).count()) as u64;
+        }
+        if rules.zero_moves == ZeroMoves::All {
+            count += (pawns & men.zero_from).count() as u64;
+        }
+        count
     }
 
     /// Where a man of `kind` (not the king) on `from` of board `x` moves there: its
@@ -549,7 +671,7 @@ impl<const N: usize> AliceGame<N> {
     }
 
     /// Visits the sets of the men of `kind` of board `men.x`; true if `visit` asked to
-    /// stop. A count takes the pinned men of the king's board apart (`visit_pieces`).
+    /// stop. A count takes the pinned men of the king's board apart (`count_men`).
     #[inline(always)]
     fn visit_kind<const COUNT: bool, const KING_BOARD: bool>(
         &self,

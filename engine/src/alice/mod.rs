@@ -410,7 +410,7 @@ impl<const N: usize> Position for AliceGame<N> {
         if self.en_passant.is_some() {
             return self.en_passant_move_count();
         }
-        sets::count_legal_moves(self)
+        self.count_moves()
     }
 
     fn play(&self, mv: AliceMove) -> Self {
