@@ -123,7 +123,7 @@ impl<const N: usize> SetGenerator for AliceGame<N> {
 
 impl<const N: usize> AliceGame<N> {
     /// The number of legal moves: the sets counted, and the men whose moves are
-    /// counted without sets (see [`Self::count_pawns`]).
+    /// counted without sets (see [`Self::count_men`]).
     #[inline(always)]
     pub(super) fn count_moves(&self) -> u64 {
         let mut in_sets = 0;
@@ -512,14 +512,14 @@ impl<const N: usize> AliceGame<N> {
             *apart += self.count_men::<KING_BOARD>(rules, masks, &men, visit);
             return false;
         }
-        if !alice_order && self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Pawn, visit) {
+        if !alice_order && self.visit_kind::<false, KING_BOARD>(rules, masks, &men, Kind::Pawn, visit) {
             return true;
         }
-        self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Knight, visit)
-            || self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Bishop, visit)
-            || self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Rook, visit)
-            || self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Queen, visit)
-            || (alice_order && self.visit_kind::<COUNT, KING_BOARD>(rules, masks, &men, Kind::Pawn, visit))
+        self.visit_kind::<false, KING_BOARD>(rules, masks, &men, Kind::Knight, visit)
+            || self.visit_kind::<false, KING_BOARD>(rules, masks, &men, Kind::Bishop, visit)
+            || self.visit_kind::<false, KING_BOARD>(rules, masks, &men, Kind::Rook, visit)
+            || self.visit_kind::<false, KING_BOARD>(rules, masks, &men, Kind::Queen, visit)
+            || (alice_order && self.visit_kind::<false, KING_BOARD>(rules, masks, &men, Kind::Pawn, visit))
     }
 
     /// Counts the moves of the men of board `men.x` but the king. Where nothing is at
