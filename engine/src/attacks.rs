@@ -102,11 +102,20 @@ pub fn piece_attacks(kind: Kind, color: Color, sq: Square, occupied: Bitboard) -
 /// Squares a set of pawns of `color` attacks.
 #[inline(always)]
 pub fn pawn_attack_set(color: Color, pawns: Bitboard) -> Bitboard {
+    let [west, east] = pawn_attacks_by_side(color, pawns);
+    west | east
+}
+
+/// Squares a set of pawns of `color` attacks toward the a-file and toward the h-file,
+/// apart: each pawn attacks at most one square of each, so their popcounts count the
+/// pawns' captures.
+#[inline(always)]
+pub fn pawn_attacks_by_side(color: Color, pawns: Bitboard) -> [Bitboard; 2] {
     let west = pawns & !Bitboard::FILE_A;
     let east = pawns & !Bitboard::FILE_H;
     match color {
-        Color::White => Bitboard(west.0 << 7 | east.0 << 9),
-        Color::Black => Bitboard(west.0 >> 9 | east.0 >> 7),
+        Color::White => [Bitboard(west.0 << 7), Bitboard(east.0 << 9)],
+        Color::Black => [Bitboard(west.0 >> 9), Bitboard(east.0 >> 7)],
     }
 }
 

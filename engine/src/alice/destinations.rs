@@ -21,8 +21,8 @@
 use super::general::{Rules, Transfer, ZeroMoves};
 use super::{AliceGame, AliceMove, AliceMoveKind, BoardId};
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attack_set, pawn_attacks, queen_attacks,
-    rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, line, pawn_attack_set, pawn_attacks, pawn_attacks_by_side,
+    queen_attacks, rook_attacks,
 };
 use crate::bitboard::Bitboard;
 use crate::chess::castling_squares;
@@ -616,20 +616,14 @@ impl<const N: usize> AliceGame<N> {
             }
         }
         let empty = !board.occupied();
-        let theirs = board.by_color(!us);
-        let west = pawns & !Bitboard::FILE_A;
-        let east = pawns & !Bitboard::FILE_H;
-        let (single, captures) = match us {
-            Color::White => (pawns.north(), [Bitboard(west.0 << 7), Bitboard(east.0 << 9)]),
-            Color::Black => (pawns.south(), [Bitboard(west.0 >> 9), Bitboard(east.0 >> 7)]),
+        let forward = |set: Bitboard| match us {
+            Color::White => set.north(),
+            Color::Black => set.south(),
         };
-        let single = single & empty;
-        let double = match us {
-            Color::White => single.north(),
-            Color::Black => single.south(),
-        } & empty
-            & rules.double_step_rank(us);
-        let [west, east] = captures.map(|c| c & theirs);
+        let single = forward(pawns) & empty;
+        let double = forward(single) & empty & rules.double_step_rank(us);
+        let theirs = board.by_color(!us);
+        let [west, east] = pawn_attacks_by_side(us, pawns).map(|attacked| attacked & theirs);
         let mut count = 0;
         for arrival in men.arrivals {
             let to = arrival.to;
