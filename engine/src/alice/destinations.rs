@@ -615,13 +615,7 @@ impl<const N: usize> AliceGame<N> {
                 self.visit_man::<true, KING_BOARD>(rules, masks, men, Kind::Pawn, from, to, false, visit);
             }
         }
-        let empty = !board.occupied();
-        let forward = |set: Bitboard| match us {
-            Color::White => set.north(),
-            Color::Black => set.south(),
-        };
-        let single = forward(pawns) & empty;
-        let double = forward(single) & empty & rules.double_step_rank(us);
+        let [single, double] = self.pawn_steps(rules, men.x, pawns);
         let theirs = board.by_color(!us);
         let [west, east] = pawn_attacks_by_side(us, pawns).map(|attacked| attacked & theirs);
         let mut count = 0;
@@ -639,6 +633,20 @@ impl<const N: usize> AliceGame<N> {
         count
     }
 
+    /// The single and double steps of the pawns `pawns` of the side to move on board
+    /// `x`, one set each (a pawn has one of each at most).
+    #[inline(always)]
+    fn pawn_steps(&self, rules: Rules, x: BoardId, pawns: Bitboard) -> [Bitboard; 2] {
+        let us = self.turn.side;
+        let empty = !self.boards[x].occupied();
+        let forward = |set: Bitboard| match us {
+            Color::White => set.north(),
+            Color::Black => set.south(),
+        };
+        let single = forward(pawns) & empty;
+        [single, forward(single) & empty & rules.double_step_rank(us)]
+    }
+
     /// Where a man of `kind` (not the king) on `from` of board `x` moves there: its
     /// attacks, a pawn's pushes and captures.
     #[inline(always)]
@@ -648,12 +656,7 @@ impl<const N: usize> AliceGame<N> {
         let occupied = board.occupied();
         match kind {
             Kind::Pawn => {
-                let one = Bitboard::from_square(from.offset(us.forward())) & !occupied;
-                let two = match us {
-                    Color::White => one.north(),
-                    Color::Black => one.south(),
-                } & !occupied
-                    & rules.double_step_rank(us);
+                let [one, two] = self.pawn_steps(rules, x, Bitboard::from_square(from));
                 one | two | (pawn_attacks(us, from) & board.by_color(!us))
             }
             Kind::Knight => knight_attacks(from),
