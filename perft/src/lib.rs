@@ -1,6 +1,6 @@
 #![warn(missing_docs)]
 //! Perft (the number of legal move sequences of a given length) and divide, for any
-//! game, parallel over the root moves; and the reader of reference-vector files.
+//! game, in parallel; and the reader of reference-vector files.
 
 use rayon::prelude::*;
 use thiserror::Error;
@@ -29,8 +29,23 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
     pos.legal_moves(&mut moves);
     moves
         .par_iter()
-        .map(|&mv| (mv, perft(&pos.play(mv), depth - 1)))
+        .map(|&mv| (mv, perft_split(&pos.play(mv), depth - 1)))
         .collect()
+}
+
+/// Subtrees of at most this many plies are counted by one thread: three plies are tens
+/// of microseconds or more in every game, against about one for handing out a task.
+const SEQUENTIAL_DEPTH: u32 = 3;
+
+/// Perft with each subtree deeper than [`SEQUENTIAL_DEPTH`] split over the rayon pool,
+/// so that a root with few moves, or one huge subtree, still keeps every thread busy.
+fn perft_split<G: Game>(pos: &G, depth: u32) -> u64 {
+    if depth <= SEQUENTIAL_DEPTH {
+        return perft(pos, depth);
+    }
+    let mut moves = MoveList::new();
+    pos.legal_moves(&mut moves);
+    moves.par_iter().map(|&mv| perft_split(&pos.play(mv), depth - 1)).sum()
 }
 
 /// Below this many plies a subtree is counted without looking at the stop flag: two
@@ -68,12 +83,9 @@ pub fn divide_until<G: Game>(pos: &G, depth: u32, stopped: &(impl Fn() -> bool +
         .collect()
 }
 
-/// Perft in parallel over the root moves on the current rayon pool.
+/// Perft in parallel on the current rayon pool.
 pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
-    if depth <= 2 {
-        return perft(pos, depth);
-    }
-    divide(pos, depth).iter().map(|&(_, n)| n).sum()
+    perft_split(pos, depth)
 }
 
 /// One line of a reference-vector file: a position and its known counts.
@@ -202,6 +214,22 @@ mod tests {
         assert_eq!(counts, divide(&start, 6));
         assert_eq!(counts.iter().map(|&(_, n)| n).sum::<u64>(), 119_060_324);
         assert_eq!(divide_until(&start, 6, &|| true), None);
+    }
+
+    #[test]
+    fn split_perft_counts_what_one_thread_counts() {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(4).build().unwrap();
+        // A root of two moves, so that the work is shared below it.
+        let few_moves = vorpal_engine::Chess::from_fen(Variant::Chess, "8/8/8/8/8/2k5/8/K7 w - - 0 1").unwrap();
+        let kiwipete = vorpal_engine::Chess::from_fen(
+            Variant::Chess,
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        )
+        .unwrap();
+        for (pos, depth) in [(few_moves, 7), (kiwipete, 4)] {
+            assert_eq!(pool.install(|| perft_parallel(&pos, depth)), perft(&pos, depth));
+        }
+        assert_eq!(pool.install(|| perft_parallel(&kiwipete, 4)), 4_085_603);
     }
 
     #[test]
