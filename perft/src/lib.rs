@@ -29,42 +29,30 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
     pos.legal_moves(&mut moves);
     moves
         .par_iter()
-        .map(|&mv| (mv, perft_split(&pos.play(mv), depth - 1)))
+        .map(|&mv| (mv, perft_parallel(&pos.play(mv), depth - 1)))
         .collect()
 }
 
-/// Subtrees of at most this many plies are counted by one thread: three plies are tens
-/// of microseconds or more in every game, against about one for handing out a task.
-const SEQUENTIAL_DEPTH: u32 = 3;
+/// Subtrees of at most this many plies are counted by one thread without looking at
+/// the stop flag: two plies take milliseconds in every game (the deepest alice3 or
+/// Jacks and Witches subtree of four took seconds), and handing out a task or looking
+/// at the flag once per larger subtree costs nothing.
+const SEQUENTIAL_DEPTH: u32 = 2;
 
 /// Perft with each subtree deeper than [`SEQUENTIAL_DEPTH`] split over the rayon pool,
-/// so that a root with few moves, or one huge subtree, still keeps every thread busy.
-fn perft_split<G: Game>(pos: &G, depth: u32) -> u64 {
-    if depth <= SEQUENTIAL_DEPTH {
-        return perft(pos, depth);
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    moves.par_iter().map(|&mv| perft_split(&pos.play(mv), depth - 1)).sum()
-}
-
-/// Below this many plies a subtree is counted without looking at the stop flag: two
-/// plies take milliseconds in every game (the deepest alice3 or Jacks and Witches
-/// subtree of four took seconds), and one look per larger subtree costs nothing.
-const UNCHECKED_DEPTH: u32 = 2;
-
-/// [`perft`] that gives up, returning `None`, soon after `stopped` turns true.
+/// so that a root with few moves, or one huge subtree, still keeps every thread busy;
+/// `None` soon after `stopped` turns true.
 fn perft_until<G: Game>(pos: &G, depth: u32, stopped: &(impl Fn() -> bool + Sync)) -> Option<u64> {
     if stopped() {
         return None;
     }
-    if depth <= UNCHECKED_DEPTH {
+    if depth <= SEQUENTIAL_DEPTH {
         return Some(perft(pos, depth));
     }
     let mut moves = MoveList::new();
     pos.legal_moves(&mut moves);
     moves
-        .iter()
+        .par_iter()
         .map(|&mv| perft_until(&pos.play(mv), depth - 1, stopped))
         .sum()
 }
@@ -85,7 +73,7 @@ pub fn divide_until<G: Game>(pos: &G, depth: u32, stopped: &(impl Fn() -> bool +
 
 /// Perft in parallel on the current rayon pool.
 pub fn perft_parallel<G: Game>(pos: &G, depth: u32) -> u64 {
-    perft_split(pos, depth)
+    perft_until(pos, depth, &|| false).expect("a perft that is never stopped finishes")
 }
 
 /// One line of a reference-vector file: a position and its known counts.
