@@ -22,15 +22,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 /// The perft count below each root move, in generation order, computed in parallel on
 /// the current rayon pool.
 pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(G::Move, u64)> {
-    if depth == 0 {
-        return Vec::new();
-    }
-    let mut moves = MoveList::new();
-    pos.legal_moves(&mut moves);
-    moves
-        .par_iter()
-        .map(|&mv| (mv, perft_parallel(&pos.play(mv), depth - 1)))
-        .collect()
+    divide_until(pos, depth, &|| false).expect("a divide that is never stopped finishes")
 }
 
 /// Subtrees of at most this many plies are counted by one thread without looking at
@@ -214,10 +206,10 @@ mod tests {
             "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         )
         .unwrap();
-        for (pos, depth) in [(few_moves, 7), (kiwipete, 4)] {
-            assert_eq!(pool.install(|| perft_parallel(&pos, depth)), perft(&pos, depth));
-        }
-        assert_eq!(pool.install(|| perft_parallel(&kiwipete, 4)), 4_085_603);
+        assert_eq!(pool.install(|| perft_parallel(&few_moves, 7)), perft(&few_moves, 7));
+        let split = pool.install(|| perft_parallel(&kiwipete, 4));
+        assert_eq!(split, perft(&kiwipete, 4));
+        assert_eq!(split, 4_085_603);
     }
 
     #[test]
