@@ -675,6 +675,9 @@ pub trait SearchHints: Position {
     /// Which search techniques are sound in this game.
     const SEARCH: SearchRules = SearchRules::STANDARD;
 
+    /// How much of the clock a move may take.
+    const TIME_USE: TimeUse = TimeUse::STANDARD;
+
     /// Whether the search lists pseudo-legal moves ([`SearchHints::search_moves`]) and
     /// judges each only when it comes to play it: for games where judging every move
     /// is most of the cost of a node, and a cut-off makes most judgements needless.
@@ -781,6 +784,23 @@ impl SearchRules {
         null_move: true,
         late_move_reductions: true,
         mandatory_capture: false,
+    };
+}
+
+/// How a game spends its clock: each game was measured on its own (docs/STRENGTH.md).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct TimeUse {
+    /// Moves the remaining time is shared over when `go` gives no `movestogo`.
+    pub moves_to_go: u32,
+    /// No new iteration starts after this share of the soft budget, in percent.
+    pub new_iteration_percent: u32,
+}
+
+impl TimeUse {
+    /// A 25th of the clock, and no new iteration after 60% of the target.
+    pub const STANDARD: TimeUse = TimeUse {
+        moves_to_go: 25,
+        new_iteration_percent: 60,
     };
 }
 

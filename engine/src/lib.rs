@@ -27,7 +27,7 @@ pub use bitboard::{Bitboard, WideBitboard};
 pub use chess::{Chess, ChessMove};
 pub use game::{
     EndReason, FenError, Game, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
-    SearchRules, Variant,
+    SearchRules, TimeUse, Variant,
 };
 pub use history::History;
 pub use jabberwocky::{Jabberwocky, JabberwockyMove};

@@ -12,7 +12,8 @@ use crate::attacks::{bishop_attacks, pawn_attacks, piece_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
-    EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, Turn, Variant,
+    EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, TimeUse, Turn,
+    Variant,
 };
 use crate::moves::PackedMove;
 use crate::sets;
@@ -386,6 +387,12 @@ impl Notation for Chess {
 
 impl SearchHints for Chess {
     const TACTICAL_GENERATION: bool = true;
+
+    // Longer thinking won in chess (SPRT in docs/STRENGTH.md) but lost in alice.
+    const TIME_USE: TimeUse = TimeUse {
+        moves_to_go: 20,
+        new_iteration_percent: 70,
+    };
 
     fn tactical_search_moves(&self, moves: &mut MoveList<ChessMove>) {
         self.tactical_moves(moves);

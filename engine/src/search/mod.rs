@@ -295,7 +295,7 @@ pub fn search<G: Game, E: Evaluator<G>>(
         control,
         tt,
         limits,
-        budget: limits.budget(root.side_to_move(), options.move_overhead),
+        budget: limits.budget(root.side_to_move(), options.move_overhead, G::TIME_USE),
         done: AtomicBool::new(false),
         nodes: AtomicU64::new(0),
         started: Instant::now(),
@@ -490,7 +490,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return true;
         }
         match shared.budget {
-            Some(budget) => shared.control.clock() >= budget.soft * 6 / 10,
+            Some(budget) => shared.control.clock() >= budget.soft * G::TIME_USE.new_iteration_percent / 100,
             None => false,
         }
     }

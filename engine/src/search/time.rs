@@ -1,5 +1,6 @@
 //! Search limits as the protocol gives them, and the time budget derived from them.
 
+use crate::game::TimeUse;
 use crate::types::Color;
 use std::time::Duration;
 
@@ -39,15 +40,16 @@ pub(crate) struct TimeBudget {
 }
 
 impl Limits {
-    /// The budget of `side` to move, or `None` when time does not limit the search.
-    pub(crate) fn budget(&self, side: Color, move_overhead: Duration) -> Option<TimeBudget> {
+    /// The budget of `side` to move, spending the clock as `time_use` says, or `None`
+    /// when time does not limit the search.
+    pub(crate) fn budget(&self, side: Color, move_overhead: Duration, time_use: TimeUse) -> Option<TimeBudget> {
         if let Some(move_time) = self.move_time {
             let t = move_time.saturating_sub(move_overhead).max(Duration::from_millis(1));
             return Some(TimeBudget { soft: t, hard: t });
         }
         let remaining = self.time[side.index()]?;
         let available = remaining.saturating_sub(move_overhead).max(Duration::from_millis(1));
-        let moves_to_go = self.moves_to_go.unwrap_or(25).clamp(1, 50);
+        let moves_to_go = self.moves_to_go.unwrap_or(time_use.moves_to_go).clamp(1, 50);
         let increment = self.increment[side.index()];
         let soft = (available / moves_to_go + increment * 3 / 4).min(available * 2 / 5);
         let hard = (soft * 4).min(available * 4 / 5).max(soft);
@@ -70,7 +72,7 @@ mod tests {
             ..Limits::default()
         };
         assert_eq!(
-            limits.budget(Color::White, ms(10)),
+            limits.budget(Color::White, ms(10), TimeUse::STANDARD),
             Some(TimeBudget {
                 soft: ms(990),
                 hard: ms(990)
@@ -85,17 +87,36 @@ mod tests {
             increment: [ms(100); 2],
             ..Limits::default()
         };
-        let white = limits.budget(Color::White, ms(10)).unwrap();
+        let white = limits.budget(Color::White, ms(10), TimeUse::STANDARD).unwrap();
         assert!(white.soft > ms(300) && white.soft < ms(1000), "{white:?}");
         assert!(white.hard >= white.soft && white.hard < ms(8000));
-        let black = limits.budget(Color::Black, ms(10)).unwrap();
+        let black = limits.budget(Color::Black, ms(10), TimeUse::STANDARD).unwrap();
         assert!(black.hard < ms(200), "{black:?}");
         let last_move = Limits {
             time: [Some(ms(1000)), None],
             moves_to_go: Some(1),
             ..Limits::default()
         };
-        assert!(last_move.budget(Color::White, ms(0)).unwrap().hard <= ms(800));
+        assert!(last_move.budget(Color::White, ms(0), TimeUse::STANDARD).unwrap().hard <= ms(800));
+    }
+
+    #[test]
+    fn clock_is_shared_over_the_games_moves_to_go_unless_go_gives_it() {
+        let mut limits = Limits {
+            time: [Some(ms(10_000)); 2],
+            increment: [ms(100); 2],
+            ..Limits::default()
+        };
+        let longer = TimeUse {
+            moves_to_go: 20,
+            new_iteration_percent: 70,
+        };
+        let soft = |limits: &Limits, time_use| limits.budget(Color::White, ms(10), time_use).unwrap().soft;
+        assert_eq!(soft(&limits, TimeUse::STANDARD), ms(9990) / 25 + ms(75));
+        assert_eq!(soft(&limits, longer), ms(9990) / 20 + ms(75));
+        limits.moves_to_go = Some(10);
+        assert_eq!(soft(&limits, TimeUse::STANDARD), ms(9990) / 10 + ms(75));
+        assert_eq!(soft(&limits, longer), ms(9990) / 10 + ms(75));
     }
 
     #[test]
@@ -105,7 +126,7 @@ mod tests {
                 depth: Some(5),
                 ..Limits::default()
             }
-            .budget(Color::White, ms(0)),
+            .budget(Color::White, ms(0), TimeUse::STANDARD),
             None
         );
         assert_eq!(
@@ -113,7 +134,7 @@ mod tests {
                 time: [None, Some(ms(5))],
                 ..Limits::default()
             }
-            .budget(Color::White, ms(0)),
+            .budget(Color::White, ms(0), TimeUse::STANDARD),
             None
         );
     }
