@@ -107,16 +107,15 @@ mod tests {
             increment: [ms(100); 2],
             ..Limits::default()
         };
-        let longer = TimeUse {
-            moves_to_go: 20,
-            new_iteration_percent: 70,
-        };
+        // Chess's own setting, the one its SPRT accepted.
+        let chess = <crate::Chess as crate::SearchHints>::TIME_USE;
+        assert_eq!(chess.new_iteration_percent, 70);
         let soft = |limits: &Limits, time_use| limits.budget(Color::White, ms(10), time_use).unwrap().soft;
         assert_eq!(soft(&limits, TimeUse::STANDARD), ms(9990) / 25 + ms(75));
-        assert_eq!(soft(&limits, longer), ms(9990) / 20 + ms(75));
+        assert_eq!(soft(&limits, chess), ms(9990) / 20 + ms(75));
         limits.moves_to_go = Some(10);
         assert_eq!(soft(&limits, TimeUse::STANDARD), ms(9990) / 10 + ms(75));
-        assert_eq!(soft(&limits, longer), ms(9990) / 10 + ms(75));
+        assert_eq!(soft(&limits, chess), ms(9990) / 10 + ms(75));
     }
 
     #[test]
