@@ -792,15 +792,17 @@ impl SearchRules {
 pub struct TimeUse {
     /// Moves the remaining time is shared over when `go` gives no `movestogo`.
     pub moves_to_go: u32,
-    /// No new iteration starts after this share of the soft budget, in percent.
-    pub new_iteration_percent: u32,
+    /// No new iteration starts after this share of the soft budget, in percent, by how
+    /// many iterations in a row kept the best move (0: the last one changed it; the
+    /// last entry for three or more).
+    pub new_iteration_percent: [u32; 4],
 }
 
 impl TimeUse {
     /// A 25th of the clock, and no new iteration after 60% of the target.
     pub const STANDARD: TimeUse = TimeUse {
         moves_to_go: 25,
-        new_iteration_percent: 60,
+        new_iteration_percent: [60; 4],
     };
 }
 

@@ -388,10 +388,11 @@ impl Notation for Chess {
 impl SearchHints for Chess {
     const TACTICAL_GENERATION: bool = true;
 
-    // Longer thinking won in chess (SPRT in docs/STRENGTH.md) but lost in alice.
+    // Longer thinking won in chess (SPRT in docs/STRENGTH.md) but lost in alice; a
+    // best move that keeps changing is worth more of it.
     const TIME_USE: TimeUse = TimeUse {
         moves_to_go: 20,
-        new_iteration_percent: 70,
+        new_iteration_percent: [100, 85, 75, 65],
     };
 
     fn tactical_search_moves(&self, moves: &mut MoveList<ChessMove>) {

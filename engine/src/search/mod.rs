@@ -430,6 +430,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             .map_or(MAX_PLY as u32 - 1, |d| d.clamp(1, MAX_PLY as u32 - 1));
         let lines = multipv.min(self.root_moves.len());
         let mut completed_depth = 0;
+        // Iterations in a row that kept the best move.
+        let mut best_kept = 0;
         // Helpers start one ply deeper on odd ids so the threads spread over depths.
         let first_depth = 1 + (self.id % 2) as u32;
         for depth in first_depth..=max_depth {
@@ -452,7 +454,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 break;
             }
             completed_depth = depth;
-            if self.id == 0 && self.iteration_ends_search() {
+            best_kept = if snapshot[0].mv == self.root_moves[0].mv {
+                best_kept + 1
+            } else {
+                0
+            };
+            if self.id == 0 && self.iteration_ends_search(best_kept) {
                 break;
             }
             if self.stopped {
@@ -471,7 +478,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
-    fn iteration_ends_search(&self) -> bool {
+    /// Whether to stop after an iteration, the `best_kept`-th in a row that kept the
+    /// best move.
+    fn iteration_ends_search(&self, best_kept: usize) -> bool {
         let shared = self.shared;
         if shared.control.is_pondering() || shared.limits.infinite {
             return false;
@@ -490,7 +499,10 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return true;
         }
         match shared.budget {
-            Some(budget) => shared.control.clock() >= budget.soft * G::TIME_USE.new_iteration_percent / 100,
+            Some(budget) => {
+                let percent = G::TIME_USE.new_iteration_percent[best_kept.min(3)];
+                shared.control.clock() >= budget.soft * percent / 100
+            }
             None => false,
         }
     }

@@ -109,7 +109,7 @@ mod tests {
         };
         // Chess's own setting, the one its SPRT accepted.
         let chess = <crate::Chess as crate::SearchHints>::TIME_USE;
-        assert_eq!(chess.new_iteration_percent, 70);
+        assert_eq!(chess.new_iteration_percent, [100, 85, 75, 65]);
         let soft = |limits: &Limits, time_use| limits.budget(Color::White, ms(10), time_use).unwrap().soft;
         assert_eq!(soft(&limits, TimeUse::STANDARD), ms(9990) / 25 + ms(75));
         assert_eq!(soft(&limits, chess), ms(9990) / 20 + ms(75));
