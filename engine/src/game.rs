@@ -804,6 +804,12 @@ impl TimeUse {
         moves_to_go: 25,
         new_iteration_percent: [60; 4],
     };
+
+    /// The time after which no new iteration starts, of a `soft` budget, when the last
+    /// `best_kept` iterations in a row kept the best move.
+    pub fn new_iteration_limit(&self, soft: std::time::Duration, best_kept: usize) -> std::time::Duration {
+        soft * self.new_iteration_percent[best_kept.min(3)] / 100
+    }
 }
 
 /// Runs `$body` with `$G` bound to the game type that plays `$variant`: the one place

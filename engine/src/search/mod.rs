@@ -499,10 +499,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             return true;
         }
         match shared.budget {
-            Some(budget) => {
-                let percent = G::TIME_USE.new_iteration_percent[best_kept.min(3)];
-                shared.control.clock() >= budget.soft * percent / 100
-            }
+            Some(budget) => shared.control.clock() >= G::TIME_USE.new_iteration_limit(budget.soft, best_kept),
             None => false,
         }
     }

@@ -119,6 +119,16 @@ mod tests {
     }
 
     #[test]
+    fn a_changing_best_move_gets_more_of_the_budget_before_the_next_iteration() {
+        let chess = <crate::Chess as crate::SearchHints>::TIME_USE;
+        let soft = ms(1000);
+        let limits: Vec<Duration> = (0..6).map(|kept| chess.new_iteration_limit(soft, kept)).collect();
+        assert_eq!(limits, [ms(1000), ms(850), ms(750), ms(650), ms(650), ms(650)]);
+        assert_eq!(TimeUse::STANDARD.new_iteration_limit(soft, 0), ms(600));
+        assert_eq!(TimeUse::STANDARD.new_iteration_limit(soft, 7), ms(600));
+    }
+
+    #[test]
     fn no_clock_no_budget() {
         assert_eq!(
             Limits {
