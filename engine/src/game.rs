@@ -575,6 +575,12 @@ pub trait Position: Clone + Send + Sync + Sized + 'static {
     /// The position after `mv`, which must be one of `legal_moves`.
     fn play(&self, mv: Self::Move) -> Self;
 
+    /// [`Position::play`] into `out`: a loop over one position's moves reuses one
+    /// child, which a game that plays in place fills with a single copy.
+    fn play_into(&self, mv: Self::Move, out: &mut Self) {
+        *out = self.play(mv);
+    }
+
     /// Whether the side to move is in check (always false in games without check).
     fn in_check(&self) -> bool;
 

@@ -14,7 +14,14 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
         _ => {
             let mut moves = MoveList::new();
             pos.legal_moves(&mut moves);
-            moves.iter().map(|&mv| perft(&pos.play(mv), depth - 1)).sum()
+            let mut child = pos.clone();
+            moves
+                .iter()
+                .map(|&mv| {
+                    pos.play_into(mv, &mut child);
+                    perft(&child, depth - 1)
+                })
+                .sum()
         }
     }
 }

@@ -539,6 +539,25 @@ mod fast_generator {
     }
 }
 
+#[test]
+fn play_into_agrees_with_play_in_every_alice_game() {
+    use crate::testing::assert_play_into_agrees_in_playouts as agrees;
+    let two_boards = [
+        (Variant::Alice, include_str!("../../../perft/data/alice.epd")),
+        (Variant::Alice2, include_str!("../../../perft/data/alice2.epd")),
+        (Variant::MsAlice, include_str!("../../../perft/data/msalice.epd")),
+        (Variant::ODonohue, include_str!("../../../perft/data/odonohue.epd")),
+        (Variant::Duo, include_str!("../../../perft/data/duo.epd")),
+        (Variant::MiniAlice, include_str!("../../../perft/data/minialice.epd")),
+    ];
+    for (variant, data) in two_boards {
+        let compared = agrees::<Alice>(variant, data, 2, 60);
+        assert!(compared > 2_000, "{variant:?}: {compared}");
+    }
+    let compared = agrees::<Alice3>(Variant::Alice3, include_str!("../../../perft/data/alice3.epd"), 2, 60);
+    assert!(compared > 2_000, "alice3: {compared}");
+}
+
 /// The check test without playing, where a move empties a square the playouts rarely
 /// put between a slider and the enemy king: castling takes the rook off board A (it
 /// must not be counted there), and en passant takes the pawn off d5 of B, opening the

@@ -266,6 +266,70 @@ impl Chess {
     }
 }
 
+impl Chess {
+    /// Plays `mv`, one of the legal moves, on this position in place: [`Position::play`]
+    /// copies the position once and changes the copy, [`Position::play_into`] changes
+    /// the caller's (a body that returned its copy by value copied it twice).
+    fn apply(&mut self, mv: ChessMove) {
+        let us = self.turn.side;
+        let them = !us;
+        let (from, to) = (mv.from(), mv.to());
+        let role = self.board.kind_at(from).expect("a legal move starts on a piece");
+
+        if let Some(ep) = self.en_passant {
+            self.turn.hash ^= keys::EN_PASSANT[ep.file() as usize];
+            self.en_passant = None;
+        }
+        self.turn.halfmove = self.turn.halfmove.saturating_add(1);
+        if role == Kind::Pawn {
+            self.turn.halfmove = 0;
+        }
+        if let Some(captured) = self
+            .board
+            .by_color(them)
+            .contains(to)
+            .then(|| self.board.kind_at(to))
+            .flatten()
+        {
+            self.toggle(them, captured, to);
+            self.turn.halfmove = 0;
+        }
+
+        self.toggle(us, role, from);
+        match mv.kind() {
+            MoveKind::Normal => {
+                self.toggle(us, role, to);
+                if role == Kind::Pawn && from.index().abs_diff(to.index()) == 16 {
+                    let target = from.offset(us.forward());
+                    if self.has_legal_en_passant(them, target) {
+                        self.en_passant = Some(target);
+                        self.turn.hash ^= keys::EN_PASSANT[target.file() as usize];
+                    }
+                }
+            }
+            MoveKind::Promotion(promoted) => self.toggle(us, promoted, to),
+            MoveKind::EnPassant => {
+                self.toggle(us, Kind::Pawn, to);
+                self.toggle(them, Kind::Pawn, to.offset(-us.forward()));
+            }
+            MoveKind::Castle => {
+                self.toggle(us, Kind::King, to);
+                let (rook_from, rook_to) = castling_rook(to);
+                self.toggle(us, Kind::Rook, rook_from);
+                self.toggle(us, Kind::Rook, rook_to);
+            }
+        }
+
+        let castling = CastlingRights(self.castling.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]);
+        if castling != self.castling {
+            self.turn.hash ^= keys::CASTLING[self.castling.index()] ^ keys::CASTLING[castling.index()];
+            self.castling = castling;
+        }
+        self.turn.end_move(keys::BLACK_TO_MOVE);
+        self.refresh_checks();
+    }
+}
+
 impl Position for Chess {
     type Move = ChessMove;
 
@@ -296,63 +360,13 @@ impl Position for Chess {
 
     fn play(&self, mv: ChessMove) -> Chess {
         let mut next = *self;
-        let us = self.turn.side;
-        let them = !us;
-        let (from, to) = (mv.from(), mv.to());
-        let role = self.board.kind_at(from).expect("a legal move starts on a piece");
-
-        if let Some(ep) = self.en_passant {
-            next.turn.hash ^= keys::EN_PASSANT[ep.file() as usize];
-            next.en_passant = None;
-        }
-        next.turn.halfmove = next.turn.halfmove.saturating_add(1);
-        if role == Kind::Pawn {
-            next.turn.halfmove = 0;
-        }
-        if let Some(captured) = self
-            .board
-            .by_color(them)
-            .contains(to)
-            .then(|| self.board.kind_at(to))
-            .flatten()
-        {
-            next.toggle(them, captured, to);
-            next.turn.halfmove = 0;
-        }
-
-        next.toggle(us, role, from);
-        match mv.kind() {
-            MoveKind::Normal => {
-                next.toggle(us, role, to);
-                if role == Kind::Pawn && from.index().abs_diff(to.index()) == 16 {
-                    let target = from.offset(us.forward());
-                    if next.has_legal_en_passant(them, target) {
-                        next.en_passant = Some(target);
-                        next.turn.hash ^= keys::EN_PASSANT[target.file() as usize];
-                    }
-                }
-            }
-            MoveKind::Promotion(promoted) => next.toggle(us, promoted, to),
-            MoveKind::EnPassant => {
-                next.toggle(us, Kind::Pawn, to);
-                next.toggle(them, Kind::Pawn, to.offset(-us.forward()));
-            }
-            MoveKind::Castle => {
-                next.toggle(us, Kind::King, to);
-                let (rook_from, rook_to) = castling_rook(to);
-                next.toggle(us, Kind::Rook, rook_from);
-                next.toggle(us, Kind::Rook, rook_to);
-            }
-        }
-
-        let castling = CastlingRights(self.castling.0 & CASTLING_KEEP[from.index()] & CASTLING_KEEP[to.index()]);
-        if castling != self.castling {
-            next.turn.hash ^= keys::CASTLING[self.castling.index()] ^ keys::CASTLING[castling.index()];
-            next.castling = castling;
-        }
-        next.turn.end_move(keys::BLACK_TO_MOVE);
-        next.refresh_checks();
+        next.apply(mv);
         next
+    }
+
+    fn play_into(&self, mv: ChessMove, out: &mut Chess) {
+        *out = *self;
+        out.apply(mv);
     }
 
     #[inline(always)]

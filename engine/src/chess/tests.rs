@@ -294,6 +294,17 @@ fn quiescence_lists_the_tactical_moves_of_the_full_list() {
 }
 
 #[test]
+fn play_into_agrees_with_play() {
+    let compared = crate::testing::assert_play_into_agrees_in_playouts::<Chess>(
+        Variant::Chess,
+        include_str!("../../../perft/data/chess.epd"),
+        4,
+        100,
+    );
+    assert!(compared > 50_000, "{compared}");
+}
+
+#[test]
 fn gives_check_agrees_with_playing_the_move() {
     let mut seed = 0xC4EC_C0DE_u64;
     let mut checks = 0;
