@@ -267,9 +267,9 @@ impl Chess {
 }
 
 impl Chess {
-    /// Plays `mv`, one of the legal moves, on this position in place: [`Position::play`]
-    /// copies the position once and changes the copy, [`Position::play_into`] changes
-    /// the caller's (a body that returned its copy by value copied it twice).
+    /// Plays `mv`, one of the legal moves, on this position in place: on a copy for
+    /// [`Position::play`], on the caller's child for [`Position::play_into`] (where the
+    /// default, `play` and an assignment, made chess's perft 6% slower).
     fn apply(&mut self, mv: ChessMove) {
         let us = self.turn.side;
         let them = !us;
