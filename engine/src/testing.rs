@@ -156,22 +156,21 @@ pub fn assert_tactical_moves_agree<G: Game>(p: &G) -> usize {
     tactical.len()
 }
 
-/// Checks [`assert_tactical_moves_agree`] along seeded random playouts of `plies` from
-/// each FEN of a perft data file; returns how many tactical moves were compared.
-pub fn assert_tactical_moves_agree_in_playouts<G: Game>(
+/// Calls `visit` at each position of random playouts from `seed` of up to `plies`
+/// plies, `games` from each FEN of a perft data file.
+pub fn along_playouts<G: Game>(
     variant: Variant,
     data: &str,
-    games: usize,
-    plies: usize,
-) -> usize {
-    let mut seed = 0x7AC7_1CA1 + variant as u64;
-    let mut compared = 0;
+    (games, plies): (usize, usize),
+    mut seed: u64,
+    mut visit: impl FnMut(&G),
+) {
     let fens = data.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
     for fen in fens.map(|l| l.split(';').next().unwrap_or_default().trim()) {
         for _ in 0..games {
             let mut p: G = pos(variant, fen);
             for _ in 0..plies {
-                compared += assert_tactical_moves_agree(&p);
+                visit(&p);
                 let moves = p.legal_move_list();
                 if moves.is_empty() {
                     break;
@@ -180,38 +179,17 @@ pub fn assert_tactical_moves_agree_in_playouts<G: Game>(
             }
         }
     }
-    compared
 }
 
-/// Checks along seeded random playouts of `plies` from each FEN of a perft data file
-/// that [`Position::play_into`] leaves in a child that held another position what
-/// [`Position::play`] returns; returns how many moves were compared.
-pub fn assert_play_into_agrees_in_playouts<G: Game + PartialEq + std::fmt::Debug>(
-    variant: Variant,
-    data: &str,
-    games: usize,
-    plies: usize,
-) -> usize {
-    let mut seed = 0x91A7_1A70 + variant as u64;
-    let mut compared = 0;
-    let fens = data.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
-    for fen in fens.map(|l| l.split(';').next().unwrap_or_default().trim()) {
-        for _ in 0..games {
-            let mut p: G = pos(variant, fen);
-            let mut child = p.clone();
-            for _ in 0..plies {
-                let moves = p.legal_move_list();
-                for &mv in &moves {
-                    p.play_into(mv, &mut child);
-                    assert_eq!(child, p.play(mv), "{} in {}", mv, p.fen());
-                    compared += 1;
-                }
-                if moves.is_empty() {
-                    break;
-                }
-                p = p.play(moves[(xorshift(&mut seed) % moves.len() as u64) as usize]);
-            }
-        }
+/// Checks that [`Position::play_into`] leaves in a child that held another position
+/// what [`Position::play`] returns, for every legal move of `p`; returns how many.
+pub fn assert_play_into_agrees<G: Game + PartialEq + std::fmt::Debug>(p: &G) -> usize {
+    // Each move but the first is played into the previous move's child.
+    let mut child = p.clone();
+    let moves = p.legal_move_list();
+    for &mv in &moves {
+        p.play_into(mv, &mut child);
+        assert_eq!(child, p.play(mv), "{} in {}", mv, p.fen());
     }
-    compared
+    moves.len()
 }

@@ -541,7 +541,7 @@ mod fast_generator {
 
 #[test]
 fn play_into_agrees_with_play_in_every_alice_game() {
-    use crate::testing::assert_play_into_agrees_in_playouts as agrees;
+    use crate::testing::{along_playouts, assert_play_into_agrees};
     let two_boards = [
         (Variant::Alice, include_str!("../../../perft/data/alice.epd")),
         (Variant::Alice2, include_str!("../../../perft/data/alice2.epd")),
@@ -551,10 +551,20 @@ fn play_into_agrees_with_play_in_every_alice_game() {
         (Variant::MiniAlice, include_str!("../../../perft/data/minialice.epd")),
     ];
     for (variant, data) in two_boards {
-        let compared = agrees::<Alice>(variant, data, 2, 60);
+        let mut compared = 0;
+        along_playouts(variant, data, (2, 60), 0x91A7_1A70, |p: &Alice| {
+            compared += assert_play_into_agrees(p)
+        });
         assert!(compared > 2_000, "{variant:?}: {compared}");
     }
-    let compared = agrees::<Alice3>(Variant::Alice3, include_str!("../../../perft/data/alice3.epd"), 2, 60);
+    let mut compared = 0;
+    along_playouts(
+        Variant::Alice3,
+        include_str!("../../../perft/data/alice3.epd"),
+        (2, 60),
+        0x91A7_1A70,
+        |p: &Alice3| compared += assert_play_into_agrees(p),
+    );
     assert!(compared > 2_000, "alice3: {compared}");
 }
 

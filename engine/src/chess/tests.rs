@@ -284,22 +284,26 @@ fn the_largest_counters_stay_there_and_round_trip() {
 
 #[test]
 fn quiescence_lists_the_tactical_moves_of_the_full_list() {
-    let compared = crate::testing::assert_tactical_moves_agree_in_playouts::<Chess>(
+    let mut compared = 0;
+    crate::testing::along_playouts(
         Variant::Chess,
         include_str!("../../../perft/data/chess.epd"),
-        20,
-        200,
+        (20, 200),
+        0x7AC7_1CA1,
+        |p: &Chess| compared += crate::testing::assert_tactical_moves_agree(p),
     );
     assert!(compared > 20_000, "{compared}");
 }
 
 #[test]
 fn play_into_agrees_with_play() {
-    let compared = crate::testing::assert_play_into_agrees_in_playouts::<Chess>(
+    let mut compared = 0;
+    crate::testing::along_playouts(
         Variant::Chess,
         include_str!("../../../perft/data/chess.epd"),
-        4,
-        100,
+        (4, 100),
+        0x91A7_1A70,
+        |p: &Chess| compared += crate::testing::assert_play_into_agrees(p),
     );
     assert!(compared > 50_000, "{compared}");
 }
