@@ -634,10 +634,18 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.unreported_nodes = 0;
     }
 
+    /// What a draw is worth to `side`: contempt is the root side's price of one.
+    fn draw_score(&self, side: Color) -> i32 {
+        if side == self.shared.root_side {
+            -self.shared.contempt
+        } else {
+            self.shared.contempt
+        }
+    }
+
     fn result_score(&self, result: GameResult, side: Color, ply: usize) -> i32 {
         match result.outcome {
-            Outcome::Draw if side == self.shared.root_side => -self.shared.contempt,
-            Outcome::Draw => self.shared.contempt,
+            Outcome::Draw => self.draw_score(side),
             Outcome::Win(winner) if winner == side => MATE - ply as i32,
             Outcome::Win(_) => -(MATE - ply as i32),
         }
@@ -682,7 +690,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let tt_entry = self.shared.tt.probe(hash);
         let tt_code = tt_entry.map_or(0, |e| e.move_code);
         if let Some(entry) = tt_entry.filter(|entry| !pv_node && entry.depth >= depth) {
-            if let Some(score) = tt_cutoff(&entry, ply, alpha, beta) {
+            if let Some(score) = tt_cutoff(&entry, ply, alpha, beta, self.draw_score(pos.side_to_move())) {
                 return score;
             }
         }
@@ -861,7 +869,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if use_tt {
             if let Some(entry) = self.shared.tt.probe(hash) {
                 deeper_entry = entry.depth > 0;
-                if let Some(score) = tt_cutoff(&entry, ply, alpha, beta) {
+                if let Some(score) = tt_cutoff(&entry, ply, alpha, beta, self.draw_score(pos.side_to_move())) {
                     return score;
                 }
                 tt_code = entry.move_code;
@@ -1002,8 +1010,14 @@ fn is_legal<G: Game>(pos: &G, mv: G::Move) -> bool {
 }
 
 /// The score of a table entry where its bound alone decides the node.
-fn tt_cutoff(entry: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+fn tt_cutoff(entry: &Entry, ply: usize, alpha: i32, beta: i32, draw: i32) -> Option<i32> {
     let score = score_from_tt(entry.score, ply);
+    // The graph-history bound: a draw may come from repeating a position of the path
+    // that stored it, which another path to this position need not hold; such a score
+    // is searched again rather than trusted (docs/STRENGTH.md).
+    if score == draw {
+        return None;
+    }
     let cut = match entry.bound {
         Bound::Exact => true,
         Bound::Lower => score >= beta,

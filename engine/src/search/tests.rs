@@ -214,6 +214,47 @@ fn repetition_is_scored_as_a_draw() {
 }
 
 #[test]
+fn a_draw_that_only_the_path_gave_never_cuts_off_from_the_table() {
+    // As above, with a black rook that can block Qe8+ on f8. The record has seen the
+    // position after Qh5+ Kg8, so after Qh5+ Kg8 Qe8+ Kh7 the check Qh5+ (forcing Kg8)
+    // draws here; from a fresh record Black answers Qe8+ with Rf8 and wins.
+    let start = Chess::from_fen(Variant::Chess, "7k/6p1/6Q1/8/8/8/qq3r2/6K1 w - - 0 1").unwrap();
+    let mut history = History::new(start);
+    for mv in ["g6h5", "h8g8", "h5e8", "g8h7"] {
+        history.push_text(mv).unwrap();
+    }
+    let limits = Limits {
+        depth: Some(6),
+        ..Limits::default()
+    };
+    let tt = TranspositionTable::new(16);
+    let control = SearchControl::default();
+    control.start(false);
+    let options = SearchOptions::default();
+    let result = search(&history, &Material, &limits, &options, &tt, &control, &mut |_| {});
+    assert_eq!(result.score, 0);
+    assert_eq!(history.position().move_name(result.best.unwrap()), "e8h5");
+
+    // The table holds the position after Qh5+ as that path's exact draw...
+    let after_check = history.position().play(history.position().parse_move("e8h5").unwrap());
+    let entry = tt
+        .probe(after_check.hash())
+        .expect("the search stored the position after Qh5+");
+    assert_eq!((entry.score, entry.bound), (0, Bound::Exact));
+    assert!(entry.depth >= 3, "{entry:?}");
+    // ...which is a win for Black on any other path.
+    let fresh = run_history(&History::new(after_check), limits, options);
+    assert!(fresh.score >= 500, "{}", fresh.score);
+    // So no window takes it as a cut-off: draw scores are searched again.
+    for (alpha, beta) in [(-1000, 1000), (-1, 0), (0, 1), (500, 501)] {
+        assert_eq!(tt_cutoff(&entry, 2, alpha, beta, 0), None, "({alpha}, {beta})");
+    }
+    // A score that is not a draw still cuts off.
+    let won = Entry { score: 600, ..entry };
+    assert_eq!(tt_cutoff(&won, 2, -1, 0, 0), Some(600));
+}
+
+#[test]
 fn contempt_prices_a_draw_for_the_side_at_the_root() {
     // Black to move can repeat the start position with f6g8; every other move is level
     // for the material evaluator and cannot repeat within the depth.
