@@ -72,8 +72,9 @@ pub trait Evaluator<G: Game>: Send + Sync {
     }
 
     /// Whether the main search prunes moves, quiet ones included, that lose the
-    /// exchange on their square near the horizon: only where the estimate plays the
-    /// whole exchange out for any move and a match showed that it pays.
+    /// exchange on their square near the horizon, and extends only the checks that
+    /// do not: only where the estimate plays the whole exchange out for any move and
+    /// a match showed that it pays.
     const EXCHANGE_PRUNING: bool = false;
 }
 
@@ -794,7 +795,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if !G::CHEAP_GIVES_CHECK && pruned_unless_check && !gives_check {
                 continue;
             }
-            let new_depth = depth - 1 + gives_check as i32;
+            // A check that loses the exchange on its square is seldom more than a spite
+            // check: only the others are searched a ply deeper.
+            let extend = gives_check
+                && (!E::EXCHANGE_PRUNING
+                    || tactical
+                        .then(|| exchange_holds_by_key(scores[i]))
+                        .flatten()
+                        .unwrap_or_else(|| self.evaluator.exchange_at_least(pos, mv, 0)));
+            let new_depth = depth - 1 + extend as i32;
             self.hashes.push(child.hash());
             let score = if searched == 0 {
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
