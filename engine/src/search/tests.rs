@@ -195,20 +195,28 @@ fn multipv_reports_distinct_lines_and_threads_agree_on_mates() {
     assert_eq!(pos.move_name(result.best.unwrap()), "a1a8");
 }
 
+/// The record of the repetition tests: from `fen`, Qh5+ Kg8 Qe8+ Kh7.
+fn queen_checks_played(fen: &str) -> History<Chess> {
+    let mut history = History::new(Chess::from_fen(Variant::Chess, fen).unwrap());
+    for mv in ["g6h5", "h8g8", "h5e8", "g8h7"] {
+        history.push_text(mv).unwrap();
+    }
+    history
+}
+
+fn depth_six() -> Limits {
+    Limits {
+        depth: Some(6),
+        ..Limits::default()
+    }
+}
+
 #[test]
 fn repetition_is_scored_as_a_draw() {
     // White is a queen down; after Qh5+ Kg8 Qe8+ Kh7 the check Qh5+ forces Kg8, the
     // position after the game's second ply again (Stockfish: 0.00).
-    let start = Chess::from_fen(Variant::Chess, "7k/6p1/6Q1/8/8/8/qq6/6K1 w - - 0 1").unwrap();
-    let mut history = History::new(start);
-    for mv in ["g6h5", "h8g8", "h5e8", "g8h7"] {
-        history.push_text(mv).unwrap();
-    }
-    let limits = Limits {
-        depth: Some(6),
-        ..Limits::default()
-    };
-    let result = run_history(&history, limits, SearchOptions::default());
+    let history = queen_checks_played("7k/6p1/6Q1/8/8/8/qq6/6K1 w - - 0 1");
+    let result = run_history(&history, depth_six(), SearchOptions::default());
     assert_eq!(result.score, 0);
     assert_eq!(history.position().move_name(result.best.unwrap()), "e8h5");
 }
@@ -218,15 +226,8 @@ fn a_draw_that_only_the_path_gave_never_cuts_off_from_the_table() {
     // As above, with a black rook that can block Qe8+ on f8. The record has seen the
     // position after Qh5+ Kg8, so after Qh5+ Kg8 Qe8+ Kh7 the check Qh5+ (forcing Kg8)
     // draws here; from a fresh record Black answers Qe8+ with Rf8 and wins.
-    let start = Chess::from_fen(Variant::Chess, "7k/6p1/6Q1/8/8/8/qq3r2/6K1 w - - 0 1").unwrap();
-    let mut history = History::new(start);
-    for mv in ["g6h5", "h8g8", "h5e8", "g8h7"] {
-        history.push_text(mv).unwrap();
-    }
-    let limits = Limits {
-        depth: Some(6),
-        ..Limits::default()
-    };
+    let history = queen_checks_played("7k/6p1/6Q1/8/8/8/qq3r2/6K1 w - - 0 1");
+    let limits = depth_six();
     let tt = TranspositionTable::new(16);
     let control = SearchControl::default();
     control.start(false);
