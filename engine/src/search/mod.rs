@@ -635,6 +635,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.unreported_nodes = 0;
     }
 
+    /// Whether `mv` loses no material in the exchange on its square: a tactical move's
+    /// ordering key (`tactical_key`) tells, but the table's move's; the evaluator
+    /// answers for the rest.
+    fn exchange_holds(&self, pos: &G, mv: G::Move, tactical_key: Option<i32>) -> bool {
+        tactical_key
+            .and_then(exchange_holds_by_key)
+            .unwrap_or_else(|| self.evaluator.exchange_at_least(pos, mv, 0))
+    }
+
     /// What a draw is worth to `side`: contempt is the root side's price of one.
     fn draw_score(&self, side: Color) -> i32 {
         if side == self.shared.root_side {
@@ -797,12 +806,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             // A check that loses the exchange on its square is seldom more than a spite
             // check: only the others are searched a ply deeper.
-            let extend = gives_check
-                && (!E::EXCHANGE_PRUNING
-                    || tactical
-                        .then(|| exchange_holds_by_key(scores[i]))
-                        .flatten()
-                        .unwrap_or_else(|| self.evaluator.exchange_at_least(pos, mv, 0)));
+            let extend =
+                gives_check && (!E::EXCHANGE_PRUNING || self.exchange_holds(pos, mv, tactical.then_some(scores[i])));
             let new_depth = depth - 1 + extend as i32;
             self.hashes.push(child.hash());
             let score = if searched == 0 {
@@ -952,9 +957,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             // A capture that loses the exchange will not raise a score that may stand pat.
             // Every move here is tactical, so its ordering key tells, but the table's move's.
-            if !forced
-                && !exchange_holds_by_key(scores[i]).unwrap_or_else(|| self.evaluator.exchange_at_least(pos, mv, 0))
-            {
+            if !forced && !self.exchange_holds(pos, mv, Some(scores[i])) {
                 continue;
             }
             searched += 1;
