@@ -25,7 +25,10 @@ let drag = null;
 let suppressClick = false;
 let lastGameKey = "";
 let messageTimer = 0;
-let urlNewSent = false;
+// A link that names a game: until a state of that game (its `tag`) comes, the
+// opening game the server started on connecting is held back, never drawn.
+let linkTag = null;
+let heldState = null;
 
 // ---------------------------------------------------------------- theme
 
@@ -114,6 +117,12 @@ function onMessage(msg) {
       onHello(msg);
       break;
     case "state":
+      if (linkTag !== null && msg.tag !== linkTag) {
+        heldState = msg;
+        break;
+      }
+      linkTag = null;
+      heldState = null;
       onState(msg);
       break;
     case "analysis":
@@ -136,6 +145,13 @@ function onMessage(msg) {
       showMessage(`Engine ${msg.status || ""}: ${msg.message || ""}`, msg.status === "failed" ? "error" : "info");
       break;
     case "error":
+      if (linkTag !== null) {
+        // The link's game was refused: the opening game stays.
+        const opening = heldState;
+        linkTag = null;
+        heldState = null;
+        if (opening) onState(opening);
+      }
       showMessage(msg.message || "error", "error");
       break;
     default:
@@ -194,7 +210,9 @@ function onHello(msg) {
     if (fen) msgNew.fen = fen;
     const clock = clockValue();
     if (clock) msgNew.clock = clock;
-    urlNewSent = true;
+    linkTag = 1; // a new socket is a new tab, whose opening game has no tag
+    msgNew.tag = linkTag;
+    heldState = null;
     lastGameKey = "";
     send(msgNew);
   }

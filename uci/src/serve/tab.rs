@@ -101,6 +101,9 @@ struct NewGame {
     level: Option<u8>,
     engine: Option<usize>,
     engine2: Option<usize>,
+    /// The page's own number for this request, echoed in every `state` until the next
+    /// `new`: a page that asked for a game can tell its states from the opening game's.
+    tag: Option<u64>,
 }
 
 impl NewGame {
@@ -114,6 +117,7 @@ impl NewGame {
             level: None,
             engine: None,
             engine2: None,
+            tag: None,
         }
     }
 }
@@ -911,6 +915,7 @@ impl Tab {
             "evals": self.evals,
             "engines": self.engine_names,
             "level": self.level,
+            "tag": self.settings.tag,
         });
         self.push(state);
     }

@@ -63,8 +63,10 @@ HUMAN_MOVES = 3
 class Page:
     """A tab of the GUI, with its console watched."""
 
-    def __init__(self, browser, url):
+    def __init__(self, browser, url, init_script=None):
         self.page = browser.new_page(viewport={"width": 1280, "height": 900})
+        if init_script:
+            self.page.add_init_script(init_script)
         self.errors = []
         self.requests = []
         self.page.on("console", lambda m: m.type == "error" and self.errors.append(m.text))
@@ -177,6 +179,33 @@ def test_a_mate_in_one_played_by_clicks_shows_the_result(browser, server, output
     assert "checkmate" in page.page.inner_text("#result")
     assert page.state()["result"] == {"score": "1-0", "reason": "checkmate"}
     page.page.screenshot(path=str(output / "mate.png"))
+    page.check_console()
+    page.close()
+
+
+# Every state the page publishes, in order: a state drawn only for a moment is caught.
+RECORD_STATES = """
+window.seenStates = [];
+Object.defineProperty(window, "vorpalState", {
+  get() { return this.seenStates[this.seenStates.length - 1]; },
+  set(s) { this.seenStates.push(s); },
+});
+"""
+
+
+def test_a_link_draws_only_its_game_and_a_refused_link_the_opening_game(browser, server):
+    fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1"
+    page = Page(browser, game_url(server, "chess", fen), RECORD_STATES)
+    page.wait("() => window.vorpalState && window.vorpalState.legal.length > 0")
+    assert {s["start_fen"] for s in page.page.evaluate("() => window.seenStates")} == {fen}
+    page.check_console()
+    page.close()
+
+    page = Page(browser, game_url(server, "alice", "not a fen"), RECORD_STATES)
+    page.page.wait_for_function("() => document.querySelector('#message').textContent.length > 0")
+    page.wait("() => window.vorpalState && window.vorpalState.legal.length > 0")
+    assert page.state()["variant"] == "chess" and page.state()["plies"] == 0
+    assert page.page.get_attribute("#message", "data-kind") == "error"
     page.check_console()
     page.close()
 

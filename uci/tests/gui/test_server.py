@@ -170,3 +170,21 @@ def test_a_human_move_comes_back_before_the_engine_thinks(server):
 
     elapsed = run_async(run())
     print(f"human move answered in {elapsed * 1000:.1f} ms")
+
+
+def test_states_carry_the_tag_of_the_last_new(server):
+    async def run():
+        async with websockets.connect(server.ws) as ws:
+            opening = await receive(ws, is_state)
+            assert opening["tag"] is None
+            await ws.send(json.dumps({"type": "new", "variant": "alice", "mode": "analysis", "tag": 7}))
+            state = await receive(ws, lambda m: is_state(m) and m["variant"] == "alice")
+            assert state["tag"] == 7
+            await ws.send(json.dumps({"type": "move", "name": "e2e4"}))
+            state = await receive(ws, lambda m: is_state(m) and m["plies"] == 1)
+            assert state["tag"] == 7
+            await ws.send(json.dumps({"type": "new", "variant": "chess", "mode": "analysis"}))
+            state = await receive(ws, lambda m: is_state(m) and m["variant"] == "chess")
+            assert state["tag"] is None
+
+    run_async(run())
