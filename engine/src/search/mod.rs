@@ -559,11 +559,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             self.hashes.push(child.hash());
             let new_depth = depth - 1 + child.in_check() as i32;
             let score = if i == line {
-                -self.search(&child, new_depth, -beta, -alpha, 1, true)
+                -self.search(&child, new_depth, -beta, -alpha, 1, Node::Pv)
             } else {
-                let mut s = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, false);
+                let mut s = -self.search(&child, new_depth, -alpha - 1, -alpha, 1, Node::Cut);
                 if s > alpha && s < beta && !self.stopped {
-                    s = -self.search(&child, new_depth, -beta, -alpha, 1, true);
+                    s = -self.search(&child, new_depth, -beta, -alpha, 1, Node::Pv);
                 }
                 s
             };
@@ -674,7 +674,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             .then(|| self.result_score(pos.rule_draw_result(EndReason::Repetition), pos.side_to_move(), ply))
     }
 
-    fn search(&mut self, pos: &G, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, pv_node: bool) -> i32 {
+    fn search(&mut self, pos: &G, depth: i32, mut alpha: i32, mut beta: i32, ply: usize, node: Node) -> i32 {
+        let pv_node = node == Node::Pv;
         self.pv[ply].clear();
         if depth <= 0 {
             return self.quiescence(pos, alpha, beta, ply, 0);
@@ -746,7 +747,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 if let Some(child) = pos.null_move() {
                     let reduction = 3 + depth / 4;
                     self.hashes.push(child.hash());
-                    let score = -self.search(&child, depth - 1 - reduction, -beta, -beta + 1, ply + 1, false);
+                    let score = -self.search(
+                        &child,
+                        depth - 1 - reduction,
+                        -beta,
+                        -beta + 1,
+                        ply + 1,
+                        node.null_window_child(),
+                    );
                     self.hashes.pop();
                     if self.stopped {
                         return 0;
@@ -811,7 +819,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let new_depth = depth - 1 + extend as i32;
             self.hashes.push(child.hash());
             let score = if searched == 0 {
-                -self.search(&child, new_depth, -beta, -alpha, ply + 1, pv_node)
+                let child_node = if pv_node { Node::Pv } else { node.null_window_child() };
+                -self.search(&child, new_depth, -beta, -alpha, ply + 1, child_node)
             } else {
                 let reduction = if G::SEARCH.late_move_reductions
                     && depth >= 3
@@ -820,17 +829,24 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                     && !in_check
                     && !gives_check
                 {
-                    let r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32 + !pv_node as i32;
+                    let r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32
+                        + !pv_node as i32
+                        + (node == Node::Cut) as i32;
                     r.clamp(0, new_depth - 1)
                 } else {
                     0
                 };
-                let mut s = -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, false);
+                let child_node = if reduction > 0 {
+                    Node::Cut
+                } else {
+                    node.null_window_child()
+                };
+                let mut s = -self.search(&child, new_depth - reduction, -alpha - 1, -alpha, ply + 1, child_node);
                 if s > alpha && reduction > 0 && !self.stopped {
-                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, false);
+                    s = -self.search(&child, new_depth, -alpha - 1, -alpha, ply + 1, node.null_window_child());
                 }
                 if s > alpha && s < beta && pv_node && !self.stopped {
-                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, true);
+                    s = -self.search(&child, new_depth, -beta, -alpha, ply + 1, Node::Pv);
                 }
                 s
             };
@@ -1012,6 +1028,26 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 bound,
             },
         );
+    }
+}
+
+/// What a node is expected to be: on the principal variation, failing high after a
+/// move or two (a cut node), or failing low after every move (an all node).
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
+enum Node {
+    Pv,
+    Cut,
+    All,
+}
+
+impl Node {
+    /// A child searched with a null window and no reduction: a cut node's children are
+    /// all nodes, and the others' are cut nodes. A reduced search expects a cut node.
+    fn null_window_child(self) -> Node {
+        match self {
+            Node::Cut => Node::All,
+            Node::Pv | Node::All => Node::Cut,
+        }
     }
 }
 
