@@ -267,6 +267,35 @@ impl<const N: usize> AliceGame<N> {
         next
     }
 
+    /// Copies this position into `out` one field at a time. The whole position is more
+    /// than the compiler copies inline, and the wide stores of a `memcpy` call do not
+    /// forward to `apply`'s first narrow reads, which then wait until they reach the
+    /// cache (a fifth of `apply`'s time in perft).
+    #[inline(always)]
+    fn copy_into(&self, out: &mut Self) {
+        // Named in full, so that a new field cannot be forgotten here.
+        let Self {
+            boards,
+            variant,
+            en_passant_rule,
+            en_passant,
+            turn,
+            castling,
+            king_board,
+            checkers,
+            pinned,
+        } = *self;
+        out.boards = boards;
+        out.variant = variant;
+        out.en_passant_rule = en_passant_rule;
+        out.en_passant = en_passant;
+        out.turn = turn;
+        out.castling = castling;
+        out.king_board = king_board;
+        out.checkers = checkers;
+        out.pinned = pinned;
+    }
+
     /// Plays `mv` on this position in place: [`Position::play_into`] changes the
     /// caller's copy, where a body that returned its own copy by value copied the
     /// position twice (a tenth of minialice's perft time).
@@ -425,7 +454,7 @@ impl<const N: usize> Position for AliceGame<N> {
     }
 
     fn play_into(&self, mv: AliceMove, out: &mut Self) {
-        *out = *self;
+        self.copy_into(out);
         out.apply(mv, true);
     }
 
