@@ -40,6 +40,11 @@ pub struct TuneArgs {
     /// positions
     #[arg(long, default_value_t = 10)]
     holdout: u32,
+    /// Penalty per squared centipawn that a weight moves from where it started, added to
+    /// the error: it holds weights that the data barely determines (such as the middle
+    /// game value of a count seen only in end games) near their start
+    #[arg(long, default_value_t = 0.0)]
+    ridge: f64,
     /// File to write the tuned weights to, as Rust source
     #[arg(long)]
     out: PathBuf,
@@ -151,6 +156,8 @@ pub struct Search {
     pub step: i32,
     /// Name prefixes of the weights to tune; all when empty.
     pub only: Vec<String>,
+    /// Penalty per squared unit that a weight moves from its start.
+    pub ridge: f64,
 }
 
 /// The weights of game `G`'s evaluator.
@@ -160,10 +167,11 @@ type ParamsOf<G> = <<G as Evaluated>::Eval as Tunable>::Params;
 type Progress<'a, G> = dyn FnMut(u32, f64, i32, &ParamsOf<G>) + 'a;
 
 /// Local search from `start`: each pass tries every chosen weight a step up, else a
-/// step down, and keeps a change that lowers the error; a pass that keeps nothing
-/// halves the step, and the search ends after a fruitless pass at step 1. Weights
-/// that change no evaluation in the first pass (a king's material, pawns on the
-/// back ranks) are left alone afterwards.
+/// step down, and keeps a change that lowers the objective, the error plus the ridge
+/// penalty of the weights' distance from `start`; a pass that keeps nothing halves the
+/// step, and the search ends after a fruitless pass at step 1. Weights that change no
+/// evaluation in the first pass (a king's material, pawns on the back ranks) are left
+/// alone afterwards. `progress` gets the error without the penalty.
 pub fn tune<G: Evaluated>(
     start: &ParamsOf<G>,
     samples: &[Sample<G>],
@@ -172,6 +180,15 @@ pub fn tune<G: Evaluated>(
 ) -> ParamsOf<G> {
     let mut params = start.clone();
     let mut values = params.values();
+    let initial = values.clone();
+    let penalty = |values: &[i32]| -> f64 {
+        let squares: i64 = values
+            .iter()
+            .zip(&initial)
+            .map(|(v, v0)| i64::from(v - v0).pow(2))
+            .sum();
+        search.ridge * squares as f64
+    };
     let error_of = |params: &mut <G::Eval as Tunable>::Params, values: &[i32]| -> f64 {
         params.set_values(values).expect("the same number of weights");
         error(&G::Eval::with_params(params.clone()), samples, search.k)
@@ -183,7 +200,8 @@ pub fn tune<G: Evaluated>(
         .filter(|(_, name)| search.only.is_empty() || search.only.iter().any(|p| name.starts_with(p.as_str())))
         .map(|(i, _)| i)
         .collect();
-    let mut best = error_of(&mut params, &values);
+    let mut best_error = error_of(&mut params, &values);
+    let mut best = best_error;
     let mut step = search.step.max(1);
     for pass in 1..=search.iterations {
         let mut improved = false;
@@ -193,13 +211,14 @@ pub fn tune<G: Evaluated>(
             for delta in [step, -step] {
                 values[i] += delta;
                 let e = error_of(&mut params, &values);
-                if e < best {
-                    best = e;
+                let objective = e + penalty(&values);
+                if objective < best {
+                    (best, best_error) = (objective, e);
                     improved = true;
                     break;
                 }
                 values[i] -= delta;
-                unchanged += u32::from(e == best);
+                unchanged += u32::from(e == best_error);
             }
             if unchanged == 2 {
                 dead.push(i);
@@ -209,7 +228,7 @@ pub fn tune<G: Evaluated>(
             live.retain(|i| !dead.contains(i));
         }
         params.set_values(&values).expect("the same number of weights");
-        progress(pass, best, step, &params);
+        progress(pass, best_error, step, &params);
         if !improved {
             if step == 1 {
                 break;
@@ -232,6 +251,9 @@ pub fn run(args: &TuneArgs) -> Result<(), String> {
     }
     if args.holdout >= 100 {
         return Err("--holdout must be below 100".to_string());
+    }
+    if args.ridge < 0.0 || !args.ridge.is_finite() {
+        return Err("--ridge must be a number from 0 up".to_string());
     }
     let text = std::fs::read_to_string(&args.data).map_err(|e| format!("cannot read {}: {e}", args.data.display()))?;
     let source = with_game!(variant, G => tune_game::<G>(variant, args, &text))?;
@@ -269,6 +291,7 @@ fn tune_game<G: Evaluated>(variant: Variant, args: &TuneArgs, text: &str) -> Res
         iterations: args.iterations,
         step: args.step,
         only: args.only.clone(),
+        ridge: args.ridge,
     };
     let tuned = tune::<G>(start.params(), &samples, &search, &mut |pass, e, step, params| {
         let held_out = error(&G::Eval::with_params(params.clone()), &held_out, k);
@@ -344,6 +367,7 @@ mod tests {
             iterations: 3,
             step: 16,
             only: vec!["material".to_string()],
+            ridge: 0.0,
         };
         let mut passes = 0;
         let tuned = tune::<Chess>(start.params(), &samples, &search, &mut |_, _, _, _| passes += 1);
@@ -355,6 +379,47 @@ mod tests {
             tuned.material[4].mg + tuned.material[4].eg > start.params().material[4].mg + start.params().material[4].eg
         );
         assert_eq!(tuned.tables, start.params().tables);
+
+        // A ridge penalty of a whole unit of error per squared centipawn outweighs any
+        // gain: nothing moves. A small one lets the queen move, less far.
+        let distance = |params: &ParamsOf<Chess>| -> i64 {
+            let start = start.params().values();
+            params
+                .values()
+                .iter()
+                .zip(start)
+                .map(|(v, v0)| i64::from(v - v0).pow(2))
+                .sum()
+        };
+        let held = tune::<Chess>(
+            start.params(),
+            &samples,
+            &Search {
+                ridge: 1.0,
+                ..search.clone()
+            },
+            &mut |_, _, _, _| {},
+        );
+        assert_eq!(held, *start.params());
+        let ridged = tune::<Chess>(
+            start.params(),
+            &samples,
+            &Search {
+                ridge: 2e-6,
+                ..search.clone()
+            },
+            &mut |_, _, _, _| {},
+        );
+        assert!(
+            ridged.material[4].mg + ridged.material[4].eg
+                > start.params().material[4].mg + start.params().material[4].eg
+        );
+        assert!(
+            distance(&ridged) < distance(&tuned),
+            "{} vs {}",
+            distance(&ridged),
+            distance(&tuned)
+        );
 
         let text = format!(
             "# made by hand\n{}\t1\n\n{}\t0.5\n{}\t0.7312\n",
