@@ -385,6 +385,14 @@ fn selfplay_and_tune_refuse_bad_arguments() {
     let bad_data = temp_file("bad.txt");
     std::fs::write(&bad_data, "not a fen\t1\n").unwrap();
     let bad_data = bad_data.to_str().unwrap();
+    // A well-formed file, so that only the flag under test is wrong.
+    let good_data = temp_file("good.txt");
+    std::fs::write(
+        &good_data,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\t0.5\n",
+    )
+    .unwrap();
+    let good_data = good_data.to_str().unwrap();
     for args in [
         &["selfplay", "--games", "0", "--out", out][..],
         &["selfplay", "--games", "1", "--nodes", "0", "--out", out],
@@ -393,10 +401,13 @@ fn selfplay_and_tune_refuse_bad_arguments() {
         &["selfplay", "--games", "-3", "--out", out],
         &["tune", "--data", "/nonexistent/data.txt", "--out", out],
         &["tune", "--data", bad_data, "--out", out],
-        &["tune", "--data", bad_data, "--k", "-1", "--out", out],
-        &["tune", "--data", bad_data, "--holdout", "100", "--out", out],
+        &["tune", "--data", good_data, "--k=-1", "--out", out],
+        &["tune", "--data", good_data, "--holdout", "100", "--out", out],
+        &["tune", "--data", good_data, "--ridge=-1e-8", "--out", out],
+        &["tune", "--data", good_data, "--ridge", "inf", "--out", out],
     ] {
         assert_rejected(args);
     }
     let _ = std::fs::remove_file(bad_data);
+    let _ = std::fs::remove_file(good_data);
 }
