@@ -106,7 +106,8 @@ fn sum_over<G: Sync>(samples: &[Sample<G>], f: impl Fn(&Sample<G>) -> f64 + Sync
         .par_chunks(1024)
         .map(|chunk| chunk.iter().map(&f).sum())
         .collect();
-    sums.iter().sum()
+    // From +0.0: `Sum` for floats starts from -0.0, which an empty held-out set printed.
+    sums.iter().fold(0.0, |total, sum| total + sum)
 }
 
 /// The mean squared error of `evaluator` on `samples` at scale `k`.

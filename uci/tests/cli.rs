@@ -365,6 +365,9 @@ fn selfplay_writes_quiet_positions_with_results_and_tune_reads_them() {
         );
         assert!(out.status.success(), "{name}: {}", out.stderr);
         assert!(out.stdout.contains("error before"), "{}", out.stdout);
+        // Nothing is held out, and its error reads as 0, not -0.
+        assert!(out.stdout.contains("held out 0.000000"), "{}", out.stdout);
+        assert!(!out.stdout.contains("-0.0"), "{}", out.stdout);
         let source = std::fs::read_to_string(&params).unwrap();
         assert!(source.starts_with("// Tuned by `"), "{source}");
         assert!(source.contains(&header[2..]), "{source}");
