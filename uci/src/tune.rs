@@ -40,8 +40,8 @@ pub struct TuneArgs {
     /// positions
     #[arg(long, default_value_t = 10)]
     holdout: u32,
-    /// Penalty per squared centipawn that a weight moves from where it started, added to
-    /// the error: it holds weights that the data barely determines (such as the middle
+    /// Penalty per squared unit (centipawns for most weights) that a weight moves from
+    /// where it started, added to the error: it holds weights that the data barely determines (such as the middle
     /// game value of a count seen only in end games) near their start
     #[arg(long, default_value_t = 0.0)]
     ridge: f64,
@@ -167,6 +167,11 @@ type ParamsOf<G> = <<G as Evaluated>::Eval as Tunable>::Params;
 /// What [`tune`] reports after each pass: the pass, the error, the step and the weights.
 type Progress<'a, G> = dyn FnMut(u32, f64, i32, &ParamsOf<G>) + 'a;
 
+/// The sum of the squared differences of two lists of weights.
+fn squared_distance(a: &[i32], b: &[i32]) -> i64 {
+    a.iter().zip(b).map(|(x, y)| i64::from(x - y).pow(2)).sum()
+}
+
 /// Local search from `start`: each pass tries every chosen weight a step up, else a
 /// step down, and keeps a change that lowers the objective, the error plus the ridge
 /// penalty of the weights' distance from `start`; a pass that keeps nothing halves the
@@ -182,14 +187,7 @@ pub fn tune<G: Evaluated>(
     let mut params = start.clone();
     let mut values = params.values();
     let initial = values.clone();
-    let penalty = |values: &[i32]| -> f64 {
-        let squares: i64 = values
-            .iter()
-            .zip(&initial)
-            .map(|(v, v0)| i64::from(v - v0).pow(2))
-            .sum();
-        search.ridge * squares as f64
-    };
+    let penalty = |values: &[i32]| search.ridge * squared_distance(values, &initial) as f64;
     let error_of = |params: &mut <G::Eval as Tunable>::Params, values: &[i32]| -> f64 {
         params.set_values(values).expect("the same number of weights");
         error(&G::Eval::with_params(params.clone()), samples, search.k)
@@ -383,15 +381,7 @@ mod tests {
 
         // A ridge penalty of a whole unit of error per squared centipawn outweighs any
         // gain: nothing moves. A small one lets the queen move, less far.
-        let distance = |params: &ParamsOf<Chess>| -> i64 {
-            let start = start.params().values();
-            params
-                .values()
-                .iter()
-                .zip(start)
-                .map(|(v, v0)| i64::from(v - v0).pow(2))
-                .sum()
-        };
+        let distance = |params: &ParamsOf<Chess>| squared_distance(&params.values(), &start.params().values());
         let held = tune::<Chess>(
             start.params(),
             &samples,
