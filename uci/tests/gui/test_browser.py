@@ -6,8 +6,9 @@ import subprocess
 import urllib.parse
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from conftest import VORPAL
+from conftest import OUTPUT, VORPAL
 
 # The human's moves are picked by what they show (features the games must let a
 # player do by clicks); the rest of the game is the first legal move by name.
@@ -101,9 +102,20 @@ class Page:
         else:
             self.page.click(f'[data-square="{move["from"]}"]')
         self.page.click(f'[data-square="{move["to"]}"]')
-        self.page.wait_for_function(
-            f"() => document.querySelector('.picker') || window.vorpalState.plies > {before}", timeout=10_000
-        )
+        try:
+            self.page.wait_for_function(
+                f"() => document.querySelector('.picker') || window.vorpalState.plies > {before}", timeout=10_000
+            )
+        except PlaywrightTimeout:
+            # Seen once in CI on a loaded machine: keep what the page showed.
+            self.page.screenshot(path=str(OUTPUT / "click-timeout.png"))
+            state = self.state() or {}
+            shown = {key: state.get(key) for key in ("variant", "fen", "ply", "plies", "thinking", "result")}
+            message = self.page.text_content("#message")
+            raise AssertionError(
+                f"clicking {move} changed nothing in 10 s; state {shown}, "
+                f"{len(state.get('legal', []))} legal moves, message {message!r}, console errors {self.errors}"
+            ) from None
         if self.state()["plies"] == before:
             self.page.click(f'.picker button[data-move="{move["name"]}"]')
         return self.wait_plies(before + 1)
