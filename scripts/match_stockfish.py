@@ -292,6 +292,16 @@ class Match:
         return text
 
 
+# `move_comment`'s text read back: the score as written, the depth, the seconds.
+MOVE_COMMENT = re.compile(r"\s*([+-]?[\d.]+|[+-]?M\d+)/(\d+) ([\d.]+)s")
+
+
+def parse_move_comment(comment):
+    """(score text, depth, seconds) of a comment `move_comment` wrote, or None."""
+    found = MOVE_COMMENT.match(comment)
+    return (found.group(1), int(found.group(2)), float(found.group(3))) if found else None
+
+
 def outcome_index(r):
     """0 win, 1 draw, 2 loss for the engine under test."""
     if r["result"] == "1/2-1/2":

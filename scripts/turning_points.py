@@ -11,15 +11,13 @@ scores, and the engine's own score, depth and time from the move's comment, as
 """
 import argparse
 import json
-import re
 import sys
 
 import chess
 import chess.engine
 import chess.pgn
 
-# The engine's score, depth and time as match_stockfish.py comments a move.
-COMMENT = re.compile(r"\s*([+-]?[\d.]+|[+-]?M\d+)/(\d+) ([\d.]+)s")
+from match_stockfish import parse_move_comment
 
 
 def main():
@@ -86,7 +84,7 @@ def first_turn(game, colour, judge, args):
             continue
         before, after = score(i), score(i + 1)
         if before >= args.floor and before - after >= args.drop:
-            own = COMMENT.match(comment)
+            own_score, own_depth, own_seconds = parse_move_comment(comment) or (None, None, None)
             return {
                 "round": game.headers.get("Round"),
                 "move": board.fullmove_number,
@@ -94,9 +92,9 @@ def first_turn(game, colour, judge, args):
                 "played": board.san(move),
                 "stockfish_before": before,
                 "stockfish_after": after,
-                "own_score": own.group(1) if own else None,
-                "own_depth": int(own.group(2)) if own else None,
-                "own_seconds": float(own.group(3)) if own else None,
+                "own_score": own_score,
+                "own_depth": own_depth,
+                "own_seconds": own_seconds,
             }
     return None
 

@@ -41,8 +41,9 @@ pub struct TuneArgs {
     #[arg(long, default_value_t = 10)]
     holdout: u32,
     /// Penalty per squared unit (centipawns for most weights) that a weight moves from
-    /// where it started, added to the error: it holds weights that the data barely determines (such as the middle
-    /// game value of a count seen only in end games) near their start
+    /// where it started, added to the error: it holds weights that the data barely
+    /// determines (such as the middle game value of a count seen only in end games)
+    /// near their start
     #[arg(long, default_value_t = 0.0)]
     ridge: f64,
     /// File to write the tuned weights to, as Rust source
