@@ -753,6 +753,14 @@ pub trait SearchHints: Position {
         mv.bits() | 1 << 27
     }
 
+    /// A key of the pawns alone, for the correction history of the static evaluation
+    /// (an evaluation's error follows the pawn structure); `None` where the search
+    /// corrects nothing.
+    #[inline(always)]
+    fn pawn_key(&self) -> Option<u64> {
+        None
+    }
+
     /// Size of the history table: by default one slot per side, origin and
     /// destination.
     const HISTORY_SIZE: usize = 2 * squares::<Self>() * squares::<Self>();

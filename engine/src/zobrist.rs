@@ -7,13 +7,19 @@ pub const fn keys<const N: usize>(seed: u64) -> [u64; N] {
     let mut i = 0;
     while i < N {
         state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        out[i] = z ^ (z >> 31);
+        out[i] = mix(state);
         i += 1;
     }
     out
+}
+
+/// SplitMix64's finaliser: every bit of `x` reaches every bit of the result.
+#[inline(always)]
+pub const fn mix(x: u64) -> u64 {
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

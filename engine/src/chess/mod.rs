@@ -18,6 +18,7 @@ use crate::game::{
 use crate::moves::PackedMove;
 use crate::sets;
 use crate::types::{Color, Kind, Square};
+use crate::zobrist;
 use std::fmt;
 
 /// A chess move: origin, destination and what kind of move it is.
@@ -418,6 +419,13 @@ impl SearchHints for Chess {
     }
 
     const CHEAP_GIVES_CHECK: bool = true;
+
+    fn pawn_key(&self) -> Option<u64> {
+        let white = self.board.pieces(Color::White, Kind::Pawn).0;
+        let black = self.board.pieces(Color::Black, Kind::Pawn).0;
+        // Both sets mixed apart, so that swapping them changes the key.
+        Some(zobrist::mix(white ^ zobrist::mix(black)))
+    }
 
     /// The moved man's attack from its square, or a slider's uncovered by the move, on
     /// the enemy king, with the board's men where the move leaves them.

@@ -347,3 +347,22 @@ fn gives_check_agrees_with_playing_the_move() {
         assert!(p.gives_check(p.parse_move(checking).unwrap()), "{checking} in {fen}");
     }
 }
+
+#[test]
+fn the_pawn_key_tells_pawn_structures_apart_and_nothing_else() {
+    use crate::game::SearchHints;
+    let key = |fen: &str| pos(fen).pawn_key().expect("chess keys its pawns");
+    let start = key(START);
+    // Pieces moved, the side to move changed: the same pawns.
+    assert_eq!(
+        key("rnbqkb1r/pppppppp/5n2/8/8/5N2/PPPPPPPP/RNBQKB1R w KQkq - 2 2"),
+        start
+    );
+    assert_eq!(key("rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1"), start);
+    // A pawn moved, or the colours swapped: other keys.
+    assert_ne!(key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"), start);
+    assert_ne!(
+        key("4k3/8/8/3P4/3p4/8/8/4K3 w - - 0 1"),
+        key("4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1")
+    );
+}

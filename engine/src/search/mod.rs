@@ -3,6 +3,7 @@
 //! transposition table, null-move pruning and late-move reductions where the game
 //! allows them, killer and history move ordering, Lazy SMP and MultiPV.
 
+mod correction;
 mod eval_cache;
 mod greedy;
 mod ordering;
@@ -627,7 +628,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// The static evaluation of `pos`, from this thread's table if evaluated before.
     fn evaluate(&mut self, pos: &G) -> i32 {
         let evaluator = self.evaluator;
-        self.eval_cache.get_or_evaluate(pos.hash(), || evaluator.evaluate(pos))
+        let raw = self.eval_cache.get_or_evaluate(pos.hash(), || evaluator.evaluate(pos));
+        match pos.pawn_key() {
+            Some(key) => raw + self.shared.tt.corrections().correction(pos.side_to_move(), key),
+            None => raw,
+        }
     }
 
     fn flush_nodes(&mut self) {
@@ -877,6 +882,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
+        learn_correction(
+            self.shared.tt,
+            pos,
+            static_eval,
+            best,
+            best_move,
+            (original_alpha, beta),
+            depth,
+        );
         self.store(hash, best, best_move, (original_alpha, beta), depth, ply);
         best
     }
@@ -1053,6 +1067,33 @@ impl Node {
 
 /// Whether `mv`, one of the moves [`SearchHints::search_moves`] listed, is legal.
 #[inline(always)]
+/// Teaches the correction history how far the static evaluation `static_eval` of `pos`
+/// missed the score `best` that a search of `depth` in `window` found, where the score
+/// says something of it: out of check, not a mate, not a bound on the evaluation's own
+/// side, and not won by a capture or promotion, which no evaluation foresees.
+fn learn_correction<G: Game>(
+    tt: &TranspositionTable,
+    pos: &G,
+    static_eval: i32,
+    best: i32,
+    best_move: Option<G::Move>,
+    (alpha, beta): (i32, i32),
+    depth: i32,
+) {
+    let Some(key) = pos.pawn_key() else { return };
+    let upper = best <= alpha;
+    if static_eval == -INFINITY
+        || best.abs() >= MATE_BOUND
+        || (best >= beta && best <= static_eval)
+        || (upper && best >= static_eval)
+        || (!upper && best_move.is_some_and(|mv| pos.is_tactical(mv)))
+    {
+        return;
+    }
+    tt.corrections()
+        .update(pos.side_to_move(), key, best - static_eval, depth);
+}
+
 fn is_legal<G: Game>(pos: &G, mv: G::Move) -> bool {
     !G::LAZY_LEGALITY || pos.is_legal_to_search(mv)
 }

@@ -2,8 +2,8 @@
 use super::*;
 use crate::chess::{Chess, MoveKind};
 use crate::game::Notation;
-use crate::game::Position;
 use crate::game::Variant;
+use crate::game::{Position, SearchHints};
 use crate::moves::PackedMove;
 use crate::types::Kind;
 
@@ -281,4 +281,37 @@ fn contempt_prices_a_draw_for_the_side_at_the_root() {
     let (best, score) = search_with(50);
     assert_ne!(best, "f6g8");
     assert_eq!(score, 0);
+}
+
+#[test]
+fn the_correction_history_learns_only_from_scores_that_say_something() {
+    let pos = Chess::from_fen(Variant::Chess, "r3k3/1P6/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+    let key = pos.pawn_key().expect("chess keys its pawns");
+    let quiet = pos.parse_move("e1f2").unwrap();
+    let capture = pos.parse_move("a1a8").unwrap();
+    let promotion = pos.parse_move("b7b8q").unwrap();
+    let learned = |static_eval: i32, best: i32, best_move, window| {
+        let tt = TranspositionTable::new(1);
+        learn_correction(&tt, &pos, static_eval, best, best_move, window, 8);
+        tt.corrections().correction(Color::White, key)
+    };
+    // An exact score, or a bound beyond the evaluation: a step of at most 256 / 32.
+    assert_eq!(learned(0, 300, Some(quiet), (-50, 50)), 8);
+    assert_eq!(learned(0, 300, Some(quiet), (-50, 100)), 8);
+    assert_eq!(learned(0, -300, None, (-50, 50)), -8);
+    assert_eq!(learned(0, -300, Some(capture), (-50, 50)), -8);
+    // A lower bound below the evaluation, an upper bound above it: nothing learned.
+    assert_eq!(learned(0, -100, Some(quiet), (-200, -150)), 0);
+    assert_eq!(learned(0, 100, Some(quiet), (150, 200)), 0);
+    // Won by a capture or a promotion, or a mate: nothing learned.
+    assert_eq!(learned(0, 300, Some(capture), (-50, 50)), 0);
+    assert_eq!(learned(0, 300, Some(promotion), (-50, 100)), 0);
+    assert_eq!(learned(0, MATE - 5, Some(quiet), (-50, 50)), 0);
+    // In check there is no evaluation to correct.
+    assert_eq!(learned(-INFINITY, 300, Some(quiet), (-50, 50)), 0);
+    // A new game, which clears the table, forgets what was learned.
+    let tt = TranspositionTable::new(1);
+    learn_correction(&tt, &pos, 0, 300, Some(quiet), (-50, 50), 8);
+    tt.clear();
+    assert_eq!(tt.corrections().correction(Color::White, key), 0);
 }

@@ -2,6 +2,7 @@
 //! two atomic words, the key stored XORed with the data, so a torn write by two
 //! threads reads back as a miss instead of a wrong entry.
 
+use super::correction::CorrectionHistory;
 use std::collections::TryReserveError;
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -38,6 +39,8 @@ struct Slot {
 pub struct TranspositionTable {
     slots: Vec<Slot>,
     generation: AtomicU8,
+    /// Kept for the whole game, as the entries are, and cleared with them.
+    corrections: CorrectionHistory,
 }
 
 const MOVE_BITS: u64 = 28;
@@ -90,6 +93,7 @@ impl TranspositionTable {
         Ok(TranspositionTable {
             slots,
             generation: AtomicU8::new(0),
+            corrections: CorrectionHistory::new(),
         })
     }
 
@@ -111,6 +115,13 @@ impl TranspositionTable {
             slot.data.store(0, Ordering::Relaxed);
         }
         self.generation.store(0, Ordering::Relaxed);
+        self.corrections.clear();
+    }
+
+    /// The correction history of the static evaluation, which lives as long as the
+    /// table's entries.
+    pub(crate) fn corrections(&self) -> &CorrectionHistory {
+        &self.corrections
     }
 
     /// Called once per search so that old entries give way first.
