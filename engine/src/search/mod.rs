@@ -1065,8 +1065,6 @@ impl Node {
     }
 }
 
-/// Whether `mv`, one of the moves [`SearchHints::search_moves`] listed, is legal.
-#[inline(always)]
 /// Teaches the correction history how far the static evaluation `static_eval` of `pos`
 /// missed the score `best` that a search of `depth` in `window` found, where the score
 /// says something of it: out of check, not a mate, not a bound on the evaluation's own
@@ -1094,6 +1092,8 @@ fn learn_correction<G: Game>(
         .update(pos.side_to_move(), key, best - static_eval, depth);
 }
 
+/// Whether `mv`, one of the moves [`SearchHints::search_moves`] listed, is legal.
+#[inline(always)]
 fn is_legal<G: Game>(pos: &G, mv: G::Move) -> bool {
     !G::LAZY_LEGALITY || pos.is_legal_to_search(mv)
 }
