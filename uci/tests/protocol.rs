@@ -735,6 +735,16 @@ fn multipv_reports_distinct_lines() {
         "the lines share a first move: {firsts:?}"
     );
     assert!(!lines.iter().any(|l| field(l, "multipv") == Some("4")), "{lines:?}");
+    // Each iteration's lines come best first: here the third line of depth 3 once
+    // scored above the second.
+    let scored: Vec<(&str, &str, i32)> = lines
+        .iter()
+        .filter_map(|l| Some((field(l, "depth")?, field(l, "multipv")?, field(l, "cp")?.parse().ok()?)))
+        .collect();
+    for pair in scored.windows(2) {
+        let ((depth, _, score), (next_depth, _, next_score)) = (pair[0], pair[1]);
+        assert!(depth != next_depth || next_score <= score, "{scored:?}");
+    }
     engine.quit();
 }
 

@@ -441,13 +441,20 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             for rm in &mut self.root_moves {
                 rm.previous_score = rm.score;
             }
+            let mut lines_done = 0;
             for line in 0..lines {
                 self.seldepth = 0;
                 self.aspiration(depth as i32, line);
                 if self.stopped {
                     break;
                 }
-                if self.id == 0 {
+                // A later line may score above an earlier one (its window and the table
+                // differ): the lines are reported best first.
+                self.root_moves[..=line].sort_by_key(|rm| std::cmp::Reverse(rm.score));
+                lines_done = line + 1;
+            }
+            if self.id == 0 {
+                for line in 0..lines_done {
                     self.report_line(depth, line, report);
                 }
             }
