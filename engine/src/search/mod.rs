@@ -448,11 +448,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 if self.stopped {
                     break;
                 }
-                // A later line may score above an earlier one (its window and the table
-                // differ): the lines are reported best first.
-                self.root_moves[..=line].sort_by_key(|rm| std::cmp::Reverse(rm.score));
                 lines_done = line + 1;
             }
+            // A later line may score above an earlier one (its window and the table
+            // differ): the lines are reported best first.
+            self.root_moves[..lines_done].sort_by_key(|rm| std::cmp::Reverse(rm.score));
             if self.id == 0 {
                 for line in 0..lines_done {
                     self.report_line(depth, line, report);
