@@ -227,7 +227,9 @@ def test_analysis_shows_several_lines_and_an_arrow(browser, server, output):
     page.wait("() => window.vorpalState && window.vorpalState.mode === 'analysis' && window.vorpalState.variant === 'alice'")
     page.page.select_option("#multipv", "3")
     page.page.check("#analyse")
-    page.page.wait_for_function("() => document.querySelectorAll('#pv-lines .pv-line').length >= 2", timeout=30_000)
+    # The lines of one iteration arrive one message each: wait for all three, so that
+    # the screenshot shows what a person sees once they are in.
+    page.page.wait_for_function("() => document.querySelectorAll('#pv-lines .pv-line').length === 3", timeout=30_000)
     page.page.wait_for_function("() => document.querySelectorAll('.arrow').length >= 1", timeout=30_000)
     text = page.page.inner_text("#pv-lines")
     assert any(ch.isdigit() for ch in text)
