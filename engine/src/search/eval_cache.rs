@@ -21,6 +21,12 @@ impl EvalCache {
         }
     }
 
+    /// Starts loading the slot of `hash` into the cache, for a lookup soon after.
+    #[inline(always)]
+    pub fn prefetch(&self, hash: u64) {
+        super::prefetch(&self.slots[(hash as usize) & (SLOTS - 1)]);
+    }
+
     /// The evaluation of the position of `hash`, from the table or else from
     /// `evaluate`, which is then kept.
     #[inline]

@@ -642,6 +642,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
     }
 
+    /// Starts loading what a child node reads first: its cached evaluation, and its
+    /// table slot where it probes the table (`main_search`, or quiescence where
+    /// capturing is compulsory).
+    #[inline(always)]
+    fn prefetch_child(&self, hash: u64, main_search: bool) {
+        if main_search || G::SEARCH.mandatory_capture {
+            self.shared.tt.prefetch(hash);
+        }
+        self.eval_cache.prefetch(hash);
+    }
+
     fn flush_nodes(&mut self) {
         self.shared.nodes.fetch_add(self.unreported_nodes, Ordering::Relaxed);
         self.unreported_nodes = 0;
@@ -829,6 +840,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             let extend =
                 gives_check && (!E::EXCHANGE_PRUNING || self.exchange_holds(pos, mv, tactical.then_some(scores[i])));
             let new_depth = depth - 1 + extend as i32;
+            self.prefetch_child(child.hash(), new_depth > 0);
             self.hashes.push(child.hash());
             let score = if searched == 0 {
                 let child_node = if pv_node { Node::Pv } else { node.null_window_child() };
@@ -999,6 +1011,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
             searched += 1;
             let child = pos.play(mv);
+            self.prefetch_child(child.hash(), false);
             self.hashes.push(child.hash());
             let score = -self.quiescence(&child, -beta, -alpha, ply + 1, qdepth + 1);
             self.hashes.pop();
@@ -1097,6 +1110,20 @@ fn learn_correction<G: Game>(
     }
     tt.corrections()
         .update(pos.side_to_move(), key, best - static_eval, depth);
+}
+
+/// Asks the processor to load `value`'s cache line, so that a read of it a little
+/// later need not wait for memory: the tables are too big for the cache, and the child
+/// node reads them only after its own first work.
+#[inline(always)]
+fn prefetch<T>(value: &T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint that reads nothing and cannot fault.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>((value as *const T).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = value;
 }
 
 /// Whether `mv`, one of the moves [`SearchHints::search_moves`] listed, is legal.

@@ -137,6 +137,12 @@ impl TranspositionTable {
         &self.slots[index]
     }
 
+    /// Starts loading the slot of `hash` into the cache, for a probe soon after.
+    #[inline(always)]
+    pub(crate) fn prefetch(&self, hash: u64) {
+        super::prefetch(self.slot(hash));
+    }
+
     /// The entry of `hash`, if stored.
     #[inline]
     pub(crate) fn probe(&self, hash: u64) -> Option<Entry> {
