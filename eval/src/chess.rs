@@ -19,12 +19,17 @@ pub(crate) const MAX_PHASE: i32 = 24;
 /// Plain piece values for move ordering, exchanges and the material balance.
 pub(crate) const ORDER_VALUE: [i32; 6] = [100, 310, 330, 500, 950, 2000];
 
-/// Distance from the board's centre in half-files/ranks, 0 (centre) to 3 (edge).
-const fn centre_distance(sq: usize) -> i32 {
+/// How many files and ranks a square lies from the board's four central squares, 0 to 3
+/// each.
+const fn centre_offsets(sq: usize) -> (i32, i32) {
     let f = (sq % 8) as i32;
     let r = (sq / 8) as i32;
-    let df = if f < 4 { 3 - f } else { f - 4 };
-    let dr = if r < 4 { 3 - r } else { r - 4 };
+    (if f < 4 { 3 - f } else { f - 4 }, if r < 4 { 3 - r } else { r - 4 })
+}
+
+/// Distance from the board's centre in half-files/ranks, 0 (centre) to 3 (edge).
+const fn centre_distance(sq: usize) -> i32 {
+    let (df, dr) = centre_offsets(sq);
     if df > dr {
         df
     } else {
@@ -359,6 +364,11 @@ impl AttackMaps {
     }
 }
 
+/// The distance between two squares in files plus ranks.
+fn manhattan_distance(a: Square, b: Square) -> i32 {
+    (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
+}
+
 /// The king's distance (in king moves) between two squares.
 fn distance(a: Square, b: Square) -> i32 {
     let files = (a.file() as i32 - b.file() as i32).abs();
@@ -515,10 +525,11 @@ fn mop_up(pos: &Chess, us: Color) -> i32 {
     let board = pos.board();
     for stronger in [us, !us] {
         let weaker = !stronger;
-        let weak_king = pos.king(weaker);
-        if board.by_color(weaker) != Bitboard::from_square(weak_king) || board.pieces(stronger, Kind::Pawn).nonempty() {
+        // Every evaluation asks: the cheapest test first.
+        if board.by_color(weaker).count() != 1 || board.pieces(stronger, Kind::Pawn).nonempty() {
             continue;
         }
+        let weak_king = pos.king(weaker);
         let pieces = board.by_color(stronger).without(pos.king(stronger));
         let bishops = board.pieces(stronger, Kind::Bishop);
         let knights = board.pieces(stronger, Kind::Knight);
@@ -526,9 +537,6 @@ fn mop_up(pos: &Chess, us: Color) -> i32 {
         if pieces == knights || (pieces.count() == 1 && pieces == bishops) {
             return 0;
         }
-        let manhattan = |a: Square, b: Square| {
-            (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
-        };
         let edge = if pieces.count() == 2 && bishops.count() == 1 && knights.count() == 1 {
             // Bishop and knight mate only in a corner of the bishop's colour.
             let corners = if (bishops & Bitboard::DARK_SQUARES).nonempty() {
@@ -536,13 +544,16 @@ fn mop_up(pos: &Chess, us: Color) -> i32 {
             } else {
                 [Square::from_coords(7, 0), Square::from_coords(0, 7)]
             };
-            14 - corners.iter().map(|&c| manhattan(weak_king, c)).min().unwrap_or(0)
+            14 - corners
+                .iter()
+                .map(|&c| manhattan_distance(weak_king, c))
+                .min()
+                .unwrap_or(0)
         } else {
-            let f = weak_king.file() as i32;
-            let r = weak_king.rank() as i32;
-            (if f < 4 { 3 - f } else { f - 4 }) + (if r < 4 { 3 - r } else { r - 4 })
+            let (df, dr) = centre_offsets(weak_king.index());
+            df + dr
         };
-        let bonus = MOP_UP_EDGE * edge + MOP_UP_KINGS * (14 - manhattan(weak_king, pos.king(stronger)));
+        let bonus = MOP_UP_EDGE * edge + MOP_UP_KINGS * (14 - manhattan_distance(weak_king, pos.king(stronger)));
         return if stronger == us { bonus } else { -bonus };
     }
     0
