@@ -107,6 +107,23 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
     supported_pawn: t(8, 6),
     phalanx: t(6, 4),
     passed_king_distance: t(0, 4),
+    backward: t(-8, -8),
+    passed_free: [
+        t(0, 0),
+        t(0, 0),
+        t(0, 5),
+        t(0, 10),
+        t(5, 20),
+        t(10, 35),
+        t(20, 60),
+        t(0, 0),
+    ],
+    outpost: [t(0, 0), t(20, 10), t(10, 5), t(0, 0), t(0, 0), t(0, 0)],
+    minor_behind_pawn: t(5, 0),
+    bishop_pawns: t(-2, -4),
+    king_open_file: t(-10, 0),
+    pawn_push_threat: t(20, 15),
+    king_pawn_distance: t(0, -4),
     tempo: 10,
 };
 
@@ -121,7 +138,7 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
 /// to a line, rank by rank), which rustfmt would break up.
 #[rustfmt::skip]
 const TUNED: ChessParams = ChessParams {
-    material: [t(61, 97), t(370, 296), t(367, 312), t(456, 522), t(1000, 942), t(0, 0)],
+    material: [t(53, 89), t(362, 288), t(375, 304), t(448, 506), t(992, 918), t(0, 0)],
     tables: [
         [
             t(-3, -8), t(-3, -8), t(-7, -8), t(-7, -8), t(-7, -8), t(-7, -8), t(-3, -8), t(-3, -8),
@@ -184,24 +201,32 @@ const TUNED: ChessParams = ChessParams {
             t(-116, -60), t(-68, 36), t(-98, 32), t(-114, 4), t(-158, 40), t(-94, -24), t(-68, -20), t(-68, -8),
         ],
     ],
-    mobility: [t(0, 0), t(4, 4), t(5, 5), t(6, 5), t(1, 7), t(0, 0)],
-    doubled: t(-2, -8),
-    isolated: t(-12, -7),
-    passed: [t(0, 0), t(13, -6), t(9, 3), t(2, 33), t(12, 69), t(51, 103), t(124, 128), t(0, 0)],
-    bishop_pair: t(46, 42),
-    rook_open_file: t(44, -14),
-    rook_half_open_file: t(18, 5),
-    shield_pawn: 16,
+    mobility: [t(0, 0), t(4, 4), t(5, 5), t(6, 5), t(1, -1), t(0, 0)],
+    doubled: t(6, -8),
+    isolated: t(-12, -15),
+    passed: [t(0, 0), t(13, -6), t(9, 3), t(2, 41), t(12, 69), t(43, 87), t(100, 128), t(0, 0)],
+    bishop_pair: t(38, 42),
+    rook_open_file: t(44, -22),
+    rook_half_open_file: t(10, 5),
+    shield_pawn: 8,
     king_attack_weight: [0, 2, 2, -1, 5, 0],
-    pawn_threat: [t(-8, -12), t(74, 28), t(62, 68), t(58, 34), t(62, -10), t(0, 0)],
-    minor_threat: [t(-8, 24), t(24, 32), t(36, 32), t(54, 20), t(52, 24), t(0, 0)],
-    rook_threat: [t(-8, 24), t(8, 28), t(16, 28), t(-72, 36), t(78, 4), t(0, 0)],
+    pawn_threat: [t(-8, -12), t(58, 44), t(54, 68), t(42, 42), t(46, -10), t(0, 0)],
+    minor_threat: [t(-8, 24), t(24, 40), t(44, 24), t(62, 4), t(52, 0), t(0, 0)],
+    rook_threat: [t(-8, 24), t(8, 36), t(16, 28), t(-72, 36), t(78, -20), t(0, 0)],
     hanging: t(18, 28),
-    safe_check: [t(0, 0), t(64, -14), t(21, 18), t(64, -2), t(42, 2), t(0, 0)],
-    weak_king_ring: t(16, -8),
-    supported_pawn: t(12, 6),
-    phalanx: t(10, 8),
+    safe_check: [t(0, 0), t(80, -14), t(21, 10), t(80, -18), t(50, -6), t(0, 0)],
+    weak_king_ring: t(24, -16),
+    supported_pawn: t(20, 6),
+    phalanx: t(18, -8),
     passed_king_distance: t(0, 4),
+    backward: t(-8, -16),
+    passed_free: [t(0, 0), t(-16, 8), t(-16, 13), t(-16, 10), t(-11, 44), t(34, 59), t(44, 84), t(0, 0)],
+    outpost: [t(0, 0), t(20, 18), t(34, 13), t(0, 0), t(0, 0), t(0, 0)],
+    minor_behind_pawn: t(5, 0),
+    bishop_pawns: t(-2, -4),
+    king_open_file: t(-18, 0),
+    pawn_push_threat: t(12, 15),
+    king_pawn_distance: t(0, -20),
     tempo: 34,
 };
 
@@ -251,6 +276,25 @@ params! {
         /// Per passed pawn, times its rank from its side and how much nearer our king
         /// is to the square in front of it than theirs.
         passed_king_distance: Tapered,
+        /// Per pawn that no pawn of ours on the files beside it can come to defend and
+        /// whose stop square an enemy pawn attacks (an isolated pawn is not counted).
+        backward: Tapered,
+        /// Per passed pawn whose stop square is empty and not attacked by the enemy, by
+        /// its rank counted from its side.
+        passed_free: [Tapered; 8],
+        /// Per knight and bishop (by kind) on the fourth to sixth rank from its side,
+        /// defended by a pawn of ours, where no enemy pawn can ever attack it.
+        outpost: [Tapered; 6],
+        /// Per knight or bishop right behind a pawn of ours.
+        minor_behind_pawn: Tapered,
+        /// Per bishop, per pawn of ours on squares of the bishop's colour.
+        bishop_pawns: Tapered,
+        /// Per file without pawns of ours among the king's and those beside it.
+        king_open_file: Tapered,
+        /// Per enemy piece (not a pawn) that a pawn of ours attacks after a safe push.
+        pawn_push_threat: Tapered,
+        /// Per king move between our king and the nearest pawn of either side.
+        king_pawn_distance: Tapered,
         /// For the side to move.
         tempo: i32,
     }
@@ -292,6 +336,28 @@ const FRONT_SPANS: [[Bitboard; 64]; 2] = {
         sq += 1;
     }
     spans
+};
+
+/// The squares at each king distance from each square: `[square][distance]`.
+const KING_RINGS: [[Bitboard; 8]; 64] = {
+    let mut rings = [[Bitboard::EMPTY; 8]; 64];
+    let mut from = 0;
+    while from < 64 {
+        let mut to = 0;
+        while to < 64 {
+            let files = (from % 8) as i32 - (to % 8) as i32;
+            let ranks = (from / 8) as i32 - (to / 8) as i32;
+            let d = if files.abs() > ranks.abs() {
+                files.abs()
+            } else {
+                ranks.abs()
+            };
+            rings[from][d as usize].0 |= 1u64 << to;
+            to += 1;
+        }
+        from += 1;
+    }
+    rings
 };
 
 /// Squares in front of `sq` from `color`'s side, on its own file and the adjacent ones.
@@ -356,6 +422,8 @@ struct AttackMaps {
     /// Every man's but the king's.
     men: Bitboard,
     king: Bitboard,
+    /// The side's passed pawns.
+    passed: Bitboard,
 }
 
 impl AttackMaps {
@@ -426,6 +494,21 @@ impl ChessEval {
                     attackers += 1;
                     attack_units += hits * p.king_attack_weight[role.index()];
                 }
+                if matches!(role, Kind::Knight | Kind::Bishop) {
+                    let rank = sq.relative_rank(us);
+                    let attackable = front_span(us, sq) & adjacent_files(sq.file()) & their_pawns;
+                    if (3..=5).contains(&rank) && maps.pawns.contains(sq) && attackable.is_empty() {
+                        score += p.outpost[role.index()];
+                    }
+                    if role == Kind::Bishop {
+                        let colour = if Bitboard::DARK_SQUARES.contains(sq) {
+                            Bitboard::DARK_SQUARES
+                        } else {
+                            Bitboard::LIGHT_SQUARES
+                        };
+                        score += p.bishop_pawns * (our_pawns & colour).count() as i32;
+                    }
+                }
                 if role == Kind::Rook {
                     let file = Bitboard::file(sq.file());
                     if (file & our_pawns).is_empty() {
@@ -444,9 +527,21 @@ impl ChessEval {
 
         let (doubled, isolated) = doubled_and_isolated(our_pawns);
         score += p.doubled * doubled.count() as i32 + p.isolated * isolated.count() as i32;
+        let minors = pos.board().pieces(us, Kind::Knight) | pos.board().pieces(us, Kind::Bishop);
+        let (behind_pawns, pawn_stops_attacked, filled_back) = match us {
+            Color::White => (our_pawns.south(), their_pawn_attacks.south(), north_fill(our_pawns)),
+            Color::Black => (our_pawns.north(), their_pawn_attacks.north(), south_fill(our_pawns)),
+        };
+        score += p.minor_behind_pawn * (minors & behind_pawns).count() as i32;
+        // A neighbour on an adjacent file, level or behind, could still advance to defend.
+        let defendable =
+            Bitboard((filled_back.0 & !Bitboard::FILE_H.0) << 1 | (filled_back.0 & !Bitboard::FILE_A.0) >> 1);
+        let backward = our_pawns & !defendable & !isolated & pawn_stops_attacked;
+        score += p.backward * backward.count() as i32;
         for sq in our_pawns {
             let file = Bitboard::file(sq.file());
             if (front_span(us, sq) & their_pawns).is_empty() && (front_span(us, sq) & file & our_pawns).is_empty() {
+                maps.passed = maps.passed.with(sq);
                 let rank = sq.relative_rank(us);
                 score += p.passed[rank as usize];
                 let stop = sq.offset(us.forward());
@@ -458,6 +553,17 @@ impl ChessEval {
         let east_neighbours = Bitboard((our_pawns.0 & !Bitboard::file(7).0) << 1);
         score += p.phalanx * (our_pawns & east_neighbours).count() as i32;
 
+        let king_files = Bitboard::file(our_king.file()) | adjacent_files(our_king.file());
+        let covered_files = north_fill(our_pawns) | south_fill(our_pawns);
+        let open_files = (king_files & Bitboard::rank(0) & !covered_files).count() as i32;
+        score += p.king_open_file * open_files;
+        let pawns = our_pawns | their_pawns;
+        if let Some(nearest) = KING_RINGS[our_king.index()]
+            .iter()
+            .position(|ring| (*ring & pawns).nonempty())
+        {
+            score += p.king_pawn_distance * nearest as i32;
+        }
         // King safety matters only with enough material left to attack.
         if phase > 8 {
             let shelter = (shield_zone(us, our_king) & our_pawns).count().min(3) as i32;
@@ -506,6 +612,31 @@ impl ChessEval {
         }
         let weak_ring = king_attacks(king) & our_attacks & !theirs.men;
         score += p.weak_king_ring * weak_ring.count() as i32;
+
+        let us = !them;
+        let empty = !occupied;
+        for sq in ours.passed {
+            let stop = sq.offset(us.forward());
+            if empty.contains(stop) && !their_defence.contains(stop) {
+                score += p.passed_free[sq.relative_rank(us) as usize];
+            }
+        }
+        // Single pushes (and double ones from the second rank) to squares their pawns do
+        // not attack and that we hold or they do not.
+        let our_pawns = board.pieces(us, Kind::Pawn);
+        let safe_push = empty & !theirs.pawns & (our_attacks | !their_defence);
+        let pushed = match us {
+            Color::White => {
+                let single = our_pawns.north() & empty;
+                single | ((single & Bitboard::rank(2)).north() & empty)
+            }
+            Color::Black => {
+                let single = our_pawns.south() & empty;
+                single | ((single & Bitboard::rank(5)).south() & empty)
+            }
+        } & safe_push;
+        let targets = board.by_color(them) & !board.pieces(them, Kind::Pawn) & !board.pieces(them, Kind::King);
+        score += p.pawn_push_threat * (pawn_attack_set(us, pushed) & targets).count() as i32;
         score
     }
 }
@@ -737,8 +868,9 @@ mod tests {
         // An extra queen is worth about a queen.
         let up = eval("rnb1kbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
         assert!((800..1200).contains(&up), "{up}");
-        // A passed pawn far advanced is worth more than one at home.
-        assert!(eval("8/3P1k2/8/8/8/8/8/3K4 w - - 0 1") > eval("8/5k2/8/8/8/8/3P4/3K4 w - - 0 1"));
+        // A passed pawn far advanced is worth more than one at home (each king as far from
+        // the pawn in both, as the kings' distance to the nearest pawn counts too).
+        assert!(eval("8/3P4/8/8/k6K/8/8/8 w - - 0 1") > eval("8/8/8/8/k6K/8/3P4/8 w - - 0 1"));
         // Doubled isolated pawns are worse than healthy ones.
         assert!(eval("4k3/8/8/8/8/3P4/3P4/4K3 w - - 0 1") < eval("4k3/8/8/8/8/8/3PP3/4K3 w - - 0 1"));
     }
@@ -800,6 +932,80 @@ mod tests {
         });
         // d4 and e4 side by side, f3 defending e4; black's lone h7 pawn has neither.
         assert_eq!(eval_with(&evaluator, "4k3/7p/8/8/3PP3/5P2/8/4K3 w - - 0 1"), 7 + 3);
+    }
+
+    #[test]
+    fn a_pawn_no_neighbour_can_defend_is_backward_where_an_enemy_pawn_holds_its_stop() {
+        let evaluator = only(|p| p.backward = t(-8, -8));
+        // d3 is behind c4, and e5 attacks d4; black's lone e5 is isolated, not backward.
+        assert_eq!(eval_with(&evaluator, "4k3/8/8/4p3/2P5/3P4/8/4K3 w - - 0 1"), -8);
+        // With the c-pawn on c2 it can still come to defend d3.
+        assert_eq!(eval_with(&evaluator, "4k3/8/8/4p3/8/3P4/2P5/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn a_passed_pawn_whose_stop_is_free_counts_by_its_rank() {
+        let evaluator = only(|p| p.passed_free[4] = t(20, 20));
+        assert_eq!(eval_with(&evaluator, "4k3/8/8/3P4/8/8/8/4K3 w - - 0 1"), 20);
+        // The black king on e7 holds d6.
+        assert_eq!(eval_with(&evaluator, "8/4k3/8/3P4/8/8/8/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn a_defended_minor_piece_no_pawn_can_chase_is_on_an_outpost() {
+        let evaluator = only(|p| p.outpost[Kind::Knight.index()] = t(20, 20));
+        assert_eq!(eval_with(&evaluator, "4k3/8/8/4N3/3P4/8/8/4K3 w - - 0 1"), 20);
+        // The f7 pawn can come to f6.
+        assert_eq!(eval_with(&evaluator, "4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn minor_pieces_behind_pawns_and_bishops_pawns_count() {
+        let evaluator = only(|p| p.minor_behind_pawn = t(5, 5));
+        assert_eq!(eval_with(&evaluator, "4k3/8/8/8/3P4/3B4/8/4K3 w - - 0 1"), 5);
+        let evaluator = only(|p| p.bishop_pawns = t(-3, -3));
+        // The c1 bishop and the d2 pawn are on dark squares, e2 on a light one.
+        assert_eq!(eval_with(&evaluator, "4k3/pp6/8/8/8/8/3PP3/2B1K3 w - - 0 1"), -3);
+    }
+
+    #[test]
+    fn open_files_at_the_king_count() {
+        let evaluator = only(|p| p.king_open_file = t(-10, -10));
+        // The g-file in front of the white king has no white pawn; the black king's
+        // files all have one.
+        assert_eq!(eval_with(&evaluator, "4k3/3ppp2/8/8/8/8/5P1P/6K1 w - - 0 1"), -10);
+    }
+
+    #[test]
+    fn a_safe_pawn_push_that_attacks_a_piece_is_a_threat() {
+        let evaluator = only(|p| p.pawn_push_threat = t(20, 20));
+        // e4-e5 would attack the d6 knight.
+        assert_eq!(eval_with(&evaluator, "4k3/8/3n4/8/4P3/8/8/4K3 w - - 0 1"), 20);
+        // The f6 pawn guards e5.
+        assert_eq!(eval_with(&evaluator, "4k3/8/3n1p2/8/4P3/8/8/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn king_rings_hold_the_squares_at_each_distance() {
+        for from in Square::all() {
+            for to in Square::all() {
+                let d = distance(from, to) as usize;
+                assert!(KING_RINGS[from.index()][d].contains(to));
+                assert_eq!(
+                    (0..8)
+                        .filter(|&ring| KING_RINGS[from.index()][ring].contains(to))
+                        .count(),
+                    1
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn kings_want_to_be_near_the_pawns() {
+        let evaluator = only(|p| p.king_pawn_distance = t(-1, -1));
+        // The a2 pawn: four king moves from e1, seven from h8.
+        assert_eq!(eval_with(&evaluator, "7k/8/8/8/8/8/P7/4K3 w - - 0 1"), 3);
     }
 
     #[test]
