@@ -127,15 +127,20 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
     tempo: 10,
 };
 
-/// Chess's weights in force, fitted to Stockfish's judgement (session 12): from
-/// [`HAND_SET`], 3 passes of `vorpal tune --variant chess --data chess-sf9.txt` (K fitted,
-/// 0.004199); then 12 passes, `--step 4`, on that data and 1900 more games
-/// (`chess-both-sf9.txt`: 400,752 positions fitted, 44,528 held out; held-out error
-/// 0.011536 -> 0.011230). The data: the quiet positions of `vorpal selfplay --variant
+/// Chess's weights in force, fitted to Stockfish's judgement. Session 12: from
+/// [`HAND_SET`], every weight fitted to the quiet positions of `vorpal selfplay --variant
 /// chess --nodes 5000 --seed 11` (4310 games) and `--seed 12` (1900 games), each labelled
-/// by `scripts/label_positions.py --engine stockfish --depth 9` (Stockfish 15.1) in
-/// place of its game's result. Laid out as the tuner prints it (a table's eight squares
-/// to a line, rank by rank), which rustfmt would break up.
+/// by `scripts/label_positions.py --engine stockfish --depth 9` (Stockfish 15.1) in place
+/// of its game's result (400,752 positions fitted; held-out error 0.011536 -> 0.011230).
+/// Session 33: the terms from `backward` to `king_pawn_distance` added, starting from
+/// their [`HAND_SET`] values, and every weight but the tables and `rook_threat[3]` (a
+/// rook attacked by a rook nearly always attacks back, so the data barely see it) refitted,
+/// 3 passes of `vorpal tune --variant chess --k 0.004199 --step 8`, on every second quiet
+/// position of `vorpal selfplay --variant chess --nodes 5000 --seed 31` and `--seed 32`
+/// (3230 and 3210 games) labelled at `--depth 8` (214,369 positions fitted, 23,818 held
+/// out; held-out error 0.010694 with session 12's weights, 0.010236 after). Laid out as
+/// the tuner prints it (a table's eight squares to a line, rank by rank), which rustfmt
+/// would break up.
 #[rustfmt::skip]
 const TUNED: ChessParams = ChessParams {
     material: [t(53, 89), t(362, 288), t(375, 304), t(448, 506), t(992, 918), t(0, 0)],
