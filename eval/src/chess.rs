@@ -348,7 +348,7 @@ const KING_RINGS: [[Bitboard; 8]; 64] = {
     let mut rings = [[Bitboard::EMPTY; 8]; 64];
     let mut from = 0;
     while from < 64 {
-        let mut to = 0;
+        let mut to: usize = 0;
         while to < 64 {
             let files = (from % 8) as i32 - (to % 8) as i32;
             let ranks = (from / 8) as i32 - (to / 8) as i32;
