@@ -391,14 +391,24 @@ fn south_fill(men: Bitboard) -> Bitboard {
     Bitboard(fill)
 }
 
+/// Every square of the files that hold one of `men`.
+#[inline(always)]
+fn file_fill(men: Bitboard) -> Bitboard {
+    north_fill(men) | south_fill(men)
+}
+
+/// The squares one file to either side of `squares`.
+#[inline(always)]
+fn beside(squares: Bitboard) -> Bitboard {
+    Bitboard((squares.0 & !Bitboard::FILE_H.0) << 1 | (squares.0 & !Bitboard::FILE_A.0) >> 1)
+}
+
 /// The pawns of `pawns` with another on their file, and those with none on the files
 /// beside theirs.
 #[inline(always)]
 fn doubled_and_isolated(pawns: Bitboard) -> (Bitboard, Bitboard) {
     let doubled = pawns & (north_fill(Bitboard(pawns.0 << 8)) | south_fill(Bitboard(pawns.0 >> 8)));
-    let files = north_fill(pawns) | south_fill(pawns);
-    let beside = Bitboard((files.0 & !Bitboard::FILE_H.0) << 1 | (files.0 & !Bitboard::FILE_A.0) >> 1);
-    (doubled, pawns & !beside)
+    (doubled, pawns & !beside(file_fill(pawns)))
 }
 
 /// The two ranks in front of a king, on its file and the adjacent ones.
@@ -539,8 +549,7 @@ impl ChessEval {
         };
         score += p.minor_behind_pawn * (minors & behind_pawns).count() as i32;
         // A neighbour on an adjacent file, level or behind, could still advance to defend.
-        let defendable =
-            Bitboard((filled_back.0 & !Bitboard::FILE_H.0) << 1 | (filled_back.0 & !Bitboard::FILE_A.0) >> 1);
+        let defendable = beside(filled_back);
         let backward = our_pawns & !defendable & !isolated & pawn_stops_attacked;
         score += p.backward * backward.count() as i32;
         for sq in our_pawns {
@@ -559,8 +568,7 @@ impl ChessEval {
         score += p.phalanx * (our_pawns & east_neighbours).count() as i32;
 
         let king_files = Bitboard::file(our_king.file()) | adjacent_files(our_king.file());
-        let covered_files = north_fill(our_pawns) | south_fill(our_pawns);
-        let open_files = (king_files & Bitboard::rank(0) & !covered_files).count() as i32;
+        let open_files = (king_files & Bitboard::rank(0) & !file_fill(our_pawns)).count() as i32;
         score += p.king_open_file * open_files;
         let pawns = our_pawns | their_pawns;
         if let Some(nearest) = KING_RINGS[our_king.index()]
