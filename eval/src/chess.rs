@@ -97,7 +97,13 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
     rook_open_file: t(20, 10),
     rook_half_open_file: t(10, 5),
     shield_pawn: 12,
-    king_attack_weight: [0, 2, 2, 3, 5, 0],
+    danger_attacker: [0, 10, 7, 6, 1, 0],
+    danger_hit: 9,
+    danger_weak_ring: 23,
+    danger_safe_check: [0, 99, 81, 135, 97, 0],
+    danger_no_queen: -109,
+    danger_shelter: -6,
+    danger_base: -8,
     pawn_threat: [t(0, 0), t(50, 40), t(50, 40), t(70, 50), t(70, 50), t(0, 0)],
     minor_threat: [t(0, 0), t(0, 0), t(0, 0), t(50, 40), t(60, 40), t(0, 0)],
     rook_threat: [t(0, 0), t(0, 0), t(0, 0), t(0, 0), t(50, 40), t(0, 0)],
@@ -124,6 +130,15 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
     king_open_file: t(-10, 0),
     pawn_push_threat: t(20, 15),
     king_pawn_distance: t(0, -4),
+    space: 0,
+    rook_seventh: t(0, 0),
+    king_threat: t(0, 0),
+    complexity_passed: 0,
+    complexity_pawns: 0,
+    complexity_outflanking: 0,
+    complexity_both_flanks: 0,
+    complexity_pawnless: 0,
+    complexity_base: 0,
     tempo: 10,
 };
 
@@ -214,7 +229,13 @@ const TUNED: ChessParams = ChessParams {
     rook_open_file: t(44, -22),
     rook_half_open_file: t(10, 5),
     shield_pawn: 8,
-    king_attack_weight: [0, 2, 2, -1, 5, 0],
+    danger_attacker: [0, 0, 0, 0, 0, 0],
+    danger_hit: 0,
+    danger_weak_ring: 0,
+    danger_safe_check: [0, 0, 0, 0, 0, 0],
+    danger_no_queen: 0,
+    danger_shelter: 0,
+    danger_base: 0,
     pawn_threat: [t(-8, -12), t(58, 44), t(54, 68), t(42, 42), t(46, -10), t(0, 0)],
     minor_threat: [t(-8, 24), t(24, 40), t(44, 24), t(62, 4), t(52, 0), t(0, 0)],
     rook_threat: [t(-8, 24), t(8, 36), t(16, 28), t(-72, 36), t(78, -20), t(0, 0)],
@@ -232,6 +253,15 @@ const TUNED: ChessParams = ChessParams {
     king_open_file: t(-18, 0),
     pawn_push_threat: t(12, 15),
     king_pawn_distance: t(0, -20),
+    space: 0,
+    rook_seventh: t(0, 0),
+    king_threat: t(0, 0),
+    complexity_passed: 0,
+    complexity_pawns: 0,
+    complexity_outflanking: 0,
+    complexity_both_flanks: 0,
+    complexity_pawnless: 0,
+    complexity_base: 0,
     tempo: 34,
 };
 
@@ -259,8 +289,23 @@ params! {
         rook_half_open_file: Tapered,
         /// Middle game, per pawn in front of the king (three at most).
         shield_pawn: i32,
-        /// Units per attacked square next to the enemy king, by attacker.
-        king_attack_weight: [i32; 6],
+        /// The enemy king's danger, in units of which the king's side loses the square
+        /// / 64 in the middle game and half in the end game, when it is above zero.
+        /// Per piece attacking the squares round the enemy king (by kind), times the
+        /// number of such pieces.
+        danger_attacker: [i32; 6],
+        /// Danger per attack on the squares round the enemy king, by each piece.
+        danger_hit: i32,
+        /// Danger per square next to the enemy king that we attack and only it defends.
+        danger_weak_ring: i32,
+        /// Danger for each kind (not per square) that has a safe check.
+        danger_safe_check: [i32; 6],
+        /// Danger without a queen of ours.
+        danger_no_queen: i32,
+        /// Danger per pawn in front of the enemy king (three at most).
+        danger_shelter: i32,
+        /// Danger always counted.
+        danger_base: i32,
         /// Per enemy man a pawn of ours attacks, by the man's kind.
         pawn_threat: [Tapered; 6],
         /// Per enemy man a knight or bishop of ours attacks, by the man's kind.
@@ -300,6 +345,27 @@ params! {
         pawn_push_threat: Tapered,
         /// Per king move between our king and the nearest pawn of either side.
         king_pawn_distance: Tapered,
+        /// Middle game, per safe square for our pieces in the centre of our half (twice
+        /// behind our pawns), times the square of our men's count less one, / 1024.
+        space: i32,
+        /// Per rook on the seventh rank from its side, with the enemy king on the eighth
+        /// or enemy pawns on the seventh.
+        rook_seventh: Tapered,
+        /// Per enemy man (not the king) that our king attacks and no enemy man defends.
+        king_threat: Tapered,
+        /// The end game's complexity: the side ahead in the end game gains it (or loses
+        /// it, down to a level end game when it is below zero). Per passed pawn.
+        complexity_passed: i32,
+        /// Complexity per pawn.
+        complexity_pawns: i32,
+        /// Complexity per file between the kings, less per rank between them.
+        complexity_outflanking: i32,
+        /// Complexity with pawns on both wings.
+        complexity_both_flanks: i32,
+        /// Complexity with only kings and pawns left.
+        complexity_pawnless: i32,
+        /// Complexity always counted.
+        complexity_base: i32,
         /// For the side to move.
         tempo: i32,
     }
@@ -439,6 +505,14 @@ struct AttackMaps {
     king: Bitboard,
     /// The side's passed pawns.
     passed: Bitboard,
+    /// The side's pieces that attack the squares round the enemy king.
+    king_attackers: i32,
+    /// Their `danger_attacker` weights, summed.
+    king_attackers_weight: i32,
+    /// Their attacks on those squares.
+    king_zone_hits: i32,
+    /// The side's pawns in front of its king (three at most).
+    shelter: i32,
 }
 
 impl AttackMaps {
@@ -481,8 +555,6 @@ impl ChessEval {
             king_attacks(k).with(k)
         };
         let mut score = Tapered::default();
-        let mut attack_units = 0;
-        let mut attackers = 0;
 
         for role in Kind::ALL {
             for sq in pos.board().pieces(us, role) {
@@ -506,8 +578,9 @@ impl ChessEval {
                 score += p.mobility[role.index()] * mobility;
                 let hits = (attacks & their_king_zone).count() as i32;
                 if hits > 0 {
-                    attackers += 1;
-                    attack_units += hits * p.king_attack_weight[role.index()];
+                    maps.king_attackers += 1;
+                    maps.king_attackers_weight += p.danger_attacker[role.index()];
+                    maps.king_zone_hits += hits;
                 }
                 if matches!(role, Kind::Knight | Kind::Bishop) {
                     let rank = sq.relative_rank(us);
@@ -577,14 +650,25 @@ impl ChessEval {
         {
             score += p.king_pawn_distance * nearest as i32;
         }
+        // Squares on files c-f of ranks 2-4 where no pawn stands and their pawns do not
+        // attack, as Stockfish's classical space.
+        let (centre, behind) = match us {
+            Color::White => (Bitboard(0x0000_0000_3c3c_3c00), south_fill(our_pawns.south())),
+            Color::Black => (Bitboard(0x003c_3c3c_0000_0000), north_fill(our_pawns.north())),
+        };
+        let safe = centre & !our_pawns & !their_pawn_attacks;
+        let bonus = (safe.count() + (safe & behind).count()) as i32;
+        let men = ours.count() as i32 - 1;
+        score.mg += p.space * bonus * men * men / 1024;
+        let seventh = Bitboard::rank(if us == Color::White { 6 } else { 1 });
+        let eighth = Bitboard::rank(if us == Color::White { 7 } else { 0 });
+        if (eighth.contains(pos.king(them))) || (seventh & their_pawns).nonempty() {
+            score += p.rook_seventh * (pos.board().pieces(us, Kind::Rook) & seventh).count() as i32;
+        }
+        maps.shelter = (shield_zone(us, our_king) & our_pawns).count().min(3) as i32;
         // King safety matters only with enough material left to attack.
         if phase > 8 {
-            let shelter = (shield_zone(us, our_king) & our_pawns).count().min(3) as i32;
-            score.mg += shelter * p.shield_pawn;
-        }
-        // Attacks on the enemy king count for us: more attackers, disproportionately more.
-        if attackers >= 2 && pos.board().pieces(us, Kind::Queen).nonempty() {
-            score.mg += attack_units * attack_units / 2;
+            score.mg += maps.shelter * p.shield_pawn;
         }
         (score, maps)
     }
@@ -609,6 +693,8 @@ impl ChessEval {
                 score += p.hanging * (men & our_attacks & !their_defence).count() as i32;
             }
         }
+        let undefended = board.by_color(them) & !theirs.all();
+        score += p.king_threat * (undefended & ours.king).count() as i32;
         let king = pos.king(them);
         let occupied = board.occupied();
         let safe = !their_defence & !board.by_color(!them);
@@ -620,13 +706,27 @@ impl ChessEval {
             (Kind::Rook, straight & ours.rooks),
             (Kind::Queen, (diagonal | straight) & ours.queens),
         ];
+        let us = !them;
+        let weak_ring = (king_attacks(king) & our_attacks & !theirs.men).count() as i32;
+        score += p.weak_king_ring * weak_ring;
+        let mut danger = ours.king_attackers * ours.king_attackers_weight
+            + p.danger_hit * ours.king_zone_hits
+            + p.danger_weak_ring * weak_ring
+            + p.danger_shelter * theirs.shelter
+            + p.danger_base;
         for (kind, squares) in checks {
             score += p.safe_check[kind.index()] * squares.count() as i32;
+            if squares.nonempty() {
+                danger += p.danger_safe_check[kind.index()];
+            }
         }
-        let weak_ring = king_attacks(king) & our_attacks & !theirs.men;
-        score += p.weak_king_ring * weak_ring.count() as i32;
-
-        let us = !them;
+        if board.pieces(us, Kind::Queen).is_empty() {
+            danger += p.danger_no_queen;
+        }
+        // Quadratic in the middle game: attacks that come together break through.
+        if danger > 0 {
+            score += Tapered::new(danger * danger / 64, danger / 2);
+        }
         let empty = !occupied;
         for sq in ours.passed {
             let stop = sq.offset(us.forward());
@@ -651,6 +751,29 @@ impl ChessEval {
         let targets = board.by_color(them) & !board.pieces(them, Kind::Pawn) & !board.pieces(them, Kind::King);
         score += p.pawn_push_threat * (pawn_attack_set(us, pushed) & targets).count() as i32;
         score
+    }
+}
+
+impl ChessEval {
+    /// What the end game's score `eg` gains (away from zero) from how much is left to
+    /// play for, as Stockfish's classical initiative; never more than it loses.
+    fn complexity(&self, pos: &Chess, eg: i32, passed: i32) -> i32 {
+        let p = &self.params;
+        let board = pos.board();
+        let pawns = board.by_kind(Kind::Pawn);
+        let (white_king, black_king) = (pos.king(Color::White), pos.king(Color::Black));
+        let outflanking = (white_king.file() as i32 - black_king.file() as i32).abs()
+            - (white_king.rank() as i32 - black_king.rank() as i32).abs();
+        let queen_side = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+        let both_flanks = (pawns & queen_side).nonempty() && (pawns & !queen_side).nonempty();
+        let pawnless = (board.occupied() & !pawns & !board.by_kind(Kind::King)).is_empty();
+        let complexity = p.complexity_passed * passed
+            + p.complexity_pawns * pawns.count() as i32
+            + p.complexity_outflanking * outflanking
+            + p.complexity_both_flanks * i32::from(both_flanks)
+            + p.complexity_pawnless * i32::from(pawnless)
+            + p.complexity_base;
+        eg.signum() * complexity.max(-eg.abs())
     }
 }
 
@@ -712,8 +835,9 @@ impl Evaluator<Chess> for ChessEval {
         let us = pos.side_to_move();
         let (ours, our_maps) = self.side(pos, us, phase);
         let (theirs, their_maps) = self.side(pos, !us, phase);
-        let total = ours - theirs + self.threats(pos, !us, &our_maps, &their_maps)
+        let mut total = ours - theirs + self.threats(pos, !us, &our_maps, &their_maps)
             - self.threats(pos, us, &their_maps, &our_maps);
+        total.eg += self.complexity(pos, total.eg, (our_maps.passed | their_maps.passed).count() as i32);
         let mut score = total.blend(phase, MAX_PHASE) + self.params.tempo + mop_up(pos, us);
         // Without pawns, an edge of less than a rook rarely wins.
         let stronger = if score > 0 { us } else { !us };
@@ -919,6 +1043,74 @@ mod tests {
         assert_eq!(eval_with(&evaluator, "6k1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"), 40);
         // With a bishop on f8 guarding e7 too, no check is safe.
         assert_eq!(eval_with(&evaluator, "5bk1/5ppp/8/3N4/8/8/5PPP/6K1 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn the_king_s_danger_grows_with_the_square_of_its_attackers() {
+        let evaluator = only(|p| {
+            p.danger_attacker[Kind::Knight.index()] = 8;
+            p.danger_attacker[Kind::Queen.index()] = 8;
+        });
+        // The h5 queen and the g5 knight both attack f7 and h7: two attackers of weight
+        // 16 make a danger of 32, worth 32² / 64 = 16 in the middle game, 32 / 2 in the end.
+        assert_eq!(eval_with(&evaluator, "6k1/5ppp/8/6NQ/8/8/5PPP/6K1 w - - 0 1"), 16);
+        // With the knight on b1 the queen alone makes 8: 1 in the middle game, 4 in the end.
+        let alone = eval_with(&evaluator, "6k1/5ppp/8/7Q/8/8/5PPP/1N4K1 w - - 0 1");
+        assert!((1..=4).contains(&alone), "{alone}");
+        // Without a queen, the danger can fall below zero, where it counts nothing.
+        let evaluator = only(|p| {
+            p.danger_attacker[Kind::Knight.index()] = 8;
+            p.danger_attacker[Kind::Queen.index()] = 8;
+            p.danger_no_queen = -100;
+        });
+        assert_eq!(eval_with(&evaluator, "6k1/5ppp/8/6N1/8/8/5PPP/6K1 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn space_counts_safe_central_squares_twice_behind_pawns() {
+        let evaluator = only(|p| p.space = 1024);
+        // With the centre pawns on the fourth rank the squares behind them count twice.
+        let home = eval_with(&evaluator, "3qk3/8/8/8/8/8/2PPPP2/3QK3 w - - 0 1");
+        let advanced = eval_with(&evaluator, "3qk3/8/8/8/2PPPP2/8/8/3QK3 w - - 0 1");
+        assert!(0 < home && home < advanced, "{home} {advanced}");
+        // A black pawn on e5 takes d4 and f4 from White.
+        let contested = eval_with(&evaluator, "3qk3/8/8/4p3/8/2PP1P2/8/3QK3 w - - 0 1");
+        let free = eval_with(&evaluator, "3qk3/4p3/8/8/8/2PP1P2/8/3QK3 w - - 0 1");
+        assert!(contested < free, "{contested} {free}");
+    }
+
+    #[test]
+    fn a_rook_on_the_seventh_counts_with_the_king_behind_or_pawns_on_it() {
+        let evaluator = only(|p| p.rook_seventh = t(20, 20));
+        // (Pawns on both sides keep the mop-up of a bare king out.)
+        assert_eq!(eval_with(&evaluator, "4k3/R7/p7/8/8/8/7P/4K3 w - - 0 1"), 20);
+        assert_eq!(eval_with(&evaluator, "8/R7/p3k3/8/8/8/7P/4K3 w - - 0 1"), 0);
+        assert_eq!(eval_with(&evaluator, "8/R6p/4k3/8/8/8/7P/4K3 w - - 0 1"), 20);
+    }
+
+    #[test]
+    fn a_king_attacking_an_undefended_man_threatens_it() {
+        let evaluator = only(|p| p.king_threat = t(30, 30));
+        // (The pawns keep the side ahead from the pawnless scale-down.)
+        assert_eq!(eval_with(&evaluator, "4k3/7p/8/8/8/8/P2n4/4K3 w - - 0 1"), 30);
+        // The a5 bishop defends the d2 knight.
+        assert_eq!(eval_with(&evaluator, "4k3/7p/8/b7/8/8/P2n4/4K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn complexity_moves_the_end_game_score_but_never_past_level() {
+        let with_base = |base| {
+            only(|p| {
+                p.material[Kind::Pawn.index()] = t(100, 100);
+                p.complexity_base = base;
+            })
+        };
+        let pawn_up = "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1";
+        assert_eq!(eval_with(&with_base(30), pawn_up), 130);
+        assert_eq!(eval_with(&with_base(-30), pawn_up), 70);
+        assert_eq!(eval_with(&with_base(-200), pawn_up), 0);
+        // The side behind loses the same way.
+        assert_eq!(eval_with(&with_base(30), "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"), -130);
     }
 
     #[test]
