@@ -132,7 +132,7 @@ pub(crate) const HAND_SET: ChessParams = ChessParams {
     rook_seventh: t(10, 20),
     king_threat: t(20, 20),
     complexity_both_flanks: 16,
-    complexity_pawnless: 48,
+    complexity_pawns_only: 48,
     complexity_base: -100,
     tempo: 10,
 };
@@ -255,7 +255,7 @@ const TUNED: ChessParams = ChessParams {
     rook_seventh: t(0, 8),
     king_threat: t(72, 24),
     complexity_both_flanks: 80,
-    complexity_pawnless: 120,
+    complexity_pawns_only: 120,
     complexity_base: -64,
     tempo: 34,
 };
@@ -348,7 +348,7 @@ params! {
         /// it, down to a level end game when it is below zero). With pawns on both wings.
         complexity_both_flanks: i32,
         /// Complexity with only kings and pawns left.
-        complexity_pawnless: i32,
+        complexity_pawns_only: i32,
         /// Complexity always counted.
         complexity_base: i32,
         /// For the side to move.
@@ -740,9 +740,9 @@ impl ChessEval {
         let pawns = board.by_kind(Kind::Pawn);
         let queen_side = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
         let both_flanks = (pawns & queen_side).nonempty() && (pawns & !queen_side).nonempty();
-        let pawnless = (board.occupied() & !pawns & !board.by_kind(Kind::King)).is_empty();
+        let pawns_only = (board.occupied() & !pawns & !board.by_kind(Kind::King)).is_empty();
         let complexity = p.complexity_both_flanks * i32::from(both_flanks)
-            + p.complexity_pawnless * i32::from(pawnless)
+            + p.complexity_pawns_only * i32::from(pawns_only)
             + p.complexity_base;
         eg.signum() * complexity.max(-eg.abs())
     }
@@ -1082,6 +1082,23 @@ mod tests {
         assert_eq!(eval_with(&with_base(-200), pawn_up), 0);
         // The side behind loses the same way.
         assert_eq!(eval_with(&with_base(30), "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1"), -130);
+    }
+
+    #[test]
+    fn complexity_counts_pawns_on_both_wings_and_pawn_endings() {
+        let with = |set: fn(&mut ChessParams)| {
+            only(|p| {
+                p.material[Kind::Pawn.index()] = t(100, 100);
+                set(p);
+            })
+        };
+        // (Pawn endings, so that the end game's score is the whole score.)
+        let both_flanks = with(|p| p.complexity_both_flanks = 40);
+        assert_eq!(eval_with(&both_flanks, "4k3/7p/8/8/8/8/P6P/4K3 w - - 0 1"), 140);
+        assert_eq!(eval_with(&both_flanks, "4k3/7p/8/8/8/8/6PP/4K3 w - - 0 1"), 100);
+        let pawns_only = with(|p| p.complexity_pawns_only = 40);
+        assert_eq!(eval_with(&pawns_only, "4k3/7p/8/8/8/8/P6P/4K3 w - - 0 1"), 140);
+        assert_eq!(eval_with(&pawns_only, "4k3/7p/8/8/8/8/P6P/4K1N1 w - - 0 1"), 100);
     }
 
     #[test]
