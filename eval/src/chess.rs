@@ -797,8 +797,9 @@ fn mop_up(pos: &Chess, us: Color) -> i32 {
     0
 }
 
-impl Evaluator<Chess> for ChessEval {
-    fn evaluate(&self, pos: &Chess) -> i32 {
+impl ChessEval {
+    /// The hand-written terms alone, which the network's correction is trained on.
+    pub fn hand_written(&self, pos: &Chess) -> i32 {
         let phase: i32 = Kind::ALL
             .iter()
             .map(|r| PHASE[r.index()] * pos.board().by_kind(*r).count() as i32)
@@ -824,6 +825,12 @@ impl Evaluator<Chess> for ChessEval {
             }
         }
         score
+    }
+}
+
+impl Evaluator<Chess> for ChessEval {
+    fn evaluate(&self, pos: &Chess) -> i32 {
+        self.hand_written(pos) + crate::chess_net::correction(pos)
     }
 
     fn tactical_order(&self, pos: &Chess, mv: ChessMove) -> i32 {
@@ -953,8 +960,9 @@ mod tests {
 
     #[test]
     fn start_position_is_level_but_for_the_move() {
-        let score = eval("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
-        assert_eq!(score, TUNED.tempo);
+        let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+        assert_eq!(eval_with(&ChessEval::default(), start), TUNED.tempo);
+        let score = eval(start);
         assert!((0..50).contains(&score), "{score}");
     }
 
@@ -991,8 +999,9 @@ mod tests {
         ChessEval::with_params(params)
     }
 
+    /// The hand-written terms of `evaluator`, whose weights the term tests choose.
     fn eval_with(evaluator: &ChessEval, fen: &str) -> i32 {
-        evaluator.evaluate(&Chess::from_fen(Variant::Chess, fen).unwrap())
+        evaluator.hand_written(&Chess::from_fen(Variant::Chess, fen).unwrap())
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 pub mod alice;
 pub mod chess;
+pub mod chess_net;
 pub mod jabberwocky;
 pub mod jackswitches;
 pub mod kings;

@@ -12,3 +12,4 @@ pub mod selfplay;
 pub mod serve;
 pub(crate) mod session;
 pub mod tune;
+pub mod tune_net;

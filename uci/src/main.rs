@@ -4,7 +4,7 @@
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use vorpal_uci::{bench, matches, output, perft_cmd, protocol, selfplay, serve, tune};
+use vorpal_uci::{bench, matches, output, perft_cmd, protocol, selfplay, serve, tune, tune_net};
 
 #[derive(Parser)]
 #[command(
@@ -31,6 +31,9 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// Fit an evaluator's weights to `selfplay` data (Texel tuning); writes Rust source.
     Tune(tune::TuneArgs),
+    /// Train chess's correction network on positions with expected scores; writes the
+    /// file the engine embeds.
+    TuneNet(tune_net::TuneNetArgs),
 }
 
 fn main() -> ExitCode {
@@ -59,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),
         Some(Command::Tune(args)) => tune::run(&args),
+        Some(Command::TuneNet(args)) => tune_net::run(&args),
         None => {
             protocol::run();
             Ok(())
