@@ -8,6 +8,7 @@
 use crate::output::say;
 use crate::tune::{parse, Sample};
 use clap::Args;
+use std::io::Write;
 use std::path::PathBuf;
 use vorpal_engine::{Chess, Color, Position, Variant};
 use vorpal_eval::chess_net::{self, CENTIPAWNS, FEATURES, HIDDEN, MAGIC, QA, QB};
@@ -168,19 +169,20 @@ impl Net {
     }
 
     fn error(&self, examples: &[Example], k: f32) -> f64 {
-        let total: f64 = examples
+        // From +0.0: `Sum` for floats starts from -0.0, which an empty set would print.
+        let total = examples
             .iter()
             .map(|e| f64::from(self.expected(e, k) - e.target).powi(2))
-            .sum();
+            .fold(0.0, |total, e| total + e);
         total / examples.len().max(1) as f64
     }
 
     /// The mean size of the net's correction over `examples`, in centipawns.
     fn mean_correction(&self, examples: &[Example]) -> f64 {
-        let total: f64 = examples
+        let total = examples
             .iter()
             .map(|e| f64::from((self.output(e, &self.units(e)) - e.base).abs()))
-            .sum();
+            .fold(0.0, |total, c| total + c);
         total / examples.len().max(1) as f64 * f64::from(CENTIPAWNS)
     }
 
@@ -343,6 +345,8 @@ pub fn run(args: &TuneNetArgs) -> Result<(), String> {
     if examples.is_empty() {
         return Err("no positions to train on".to_string());
     }
+    // Opened before the training, so that a path that cannot be written fails at once.
+    let mut out = std::fs::File::create(&args.out).map_err(|e| format!("cannot write {}: {e}", args.out.display()))?;
     let report = |net: &Net| -> String {
         held_out
             .iter()
@@ -372,7 +376,8 @@ pub fn run(args: &TuneNetArgs) -> Result<(), String> {
     let net = train(&examples, &schedule, |epoch, error, net| {
         say!("epoch {epoch}: error {error:.6}; held out {}", report(net));
     });
-    std::fs::write(&args.out, net.to_bytes()?).map_err(|e| format!("cannot write {}: {e}", args.out.display()))
+    out.write_all(&net.to_bytes()?)
+        .map_err(|e| format!("cannot write {}: {e}", args.out.display()))
 }
 
 #[cfg(test)]

@@ -382,6 +382,40 @@ fn selfplay_writes_quiet_positions_with_results_and_tune_reads_them() {
 }
 
 #[test]
+fn tune_net_writes_a_net_of_the_engine_s_size() {
+    let data = temp_file("net-data.txt");
+    std::fs::write(
+        &data,
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1\t0.5\n\
+         rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR w KQkq - 0 1\t0.05\n",
+    )
+    .unwrap();
+    let net = temp_file("net.bin");
+    let out = vorpal(
+        &[
+            "tune-net",
+            "--data",
+            data.to_str().unwrap(),
+            "--epochs",
+            "2",
+            "--holdout",
+            "50",
+            "--out",
+            net.to_str().unwrap(),
+        ],
+        WAIT,
+    );
+    assert!(out.status.success(), "{}", out.stderr);
+    assert!(out.stdout.contains("epoch 2: error "), "{}", out.stdout);
+    let bytes = std::fs::read(&net).unwrap();
+    assert_eq!(bytes.len(), vorpal_eval::chess_net::ResidualNet::FILE_SIZE);
+    assert!(vorpal_eval::chess_net::ResidualNet::parse(&bytes).is_ok());
+    for file in [data, net] {
+        let _ = std::fs::remove_file(file);
+    }
+}
+
+#[test]
 fn selfplay_and_tune_refuse_bad_arguments() {
     let out = temp_file("never.txt");
     let out = out.to_str().unwrap();
@@ -408,6 +442,22 @@ fn selfplay_and_tune_refuse_bad_arguments() {
         &["tune", "--data", good_data, "--holdout", "100", "--out", out],
         &["tune", "--data", good_data, "--ridge=-1e-8", "--out", out],
         &["tune", "--data", good_data, "--ridge", "inf", "--out", out],
+        &["tune-net", "--out", out],
+        &["tune-net", "--data", "/nonexistent/data.txt", "--out", out],
+        &["tune-net", "--data", bad_data, "--out", out],
+        &["tune-net", "--data", good_data, "--k", "0", "--out", out],
+        &["tune-net", "--data", good_data, "--learning-rate", "nan", "--out", out],
+        &["tune-net", "--data", good_data, "--penalty=-1", "--out", out],
+        &["tune-net", "--data", good_data, "--holdout", "100", "--out", out],
+        &[
+            "tune-net",
+            "--data",
+            good_data,
+            "--holdout",
+            "99",
+            "--out",
+            "/nonexistent/dir/net.bin",
+        ],
     ] {
         assert_rejected(args);
     }
