@@ -4,7 +4,7 @@
 //! Stockfish's judgement, so it is tied to the weights it was trained on (the file's
 //! name tells the run, `docs/STRENGTH.md` how it was made).
 
-use vorpal_engine::{Chess, Color, Kind, Position};
+use vorpal_engine::{Chess, Color, Kind, Position, Square};
 
 /// Hidden units per side.
 pub const HIDDEN: usize = 32;
@@ -19,17 +19,23 @@ pub const CENTIPAWNS: i32 = 400;
 /// The first bytes of a net file.
 pub const MAGIC: &[u8; 4] = b"VRES";
 
-/// The features of `pos` seen from `view`: its own men first, the board turned so that
-/// it plays up (a square's rank mirrored for Black).
-pub fn features(pos: &Chess, view: Color) -> impl Iterator<Item = usize> + '_ {
+/// The feature of a man of `color` and `kind` on `sq` seen from `view`: its own men
+/// first, the board turned so that it plays up (a square's rank mirrored for Black).
+#[inline(always)]
+pub fn feature(view: Color, color: Color, kind: Kind, sq: Square) -> usize {
+    let side = usize::from(color != view);
     let turn = if view == Color::White { 0 } else { 56 };
-    [view, !view].into_iter().enumerate().flat_map(move |(side, color)| {
+    (side * 6 + kind.index()) * 64 + (sq.index() ^ turn)
+}
+
+/// The features of `pos` seen from `view`, its own men first.
+pub fn features(pos: &Chess, view: Color) -> impl Iterator<Item = usize> + '_ {
+    [view, !view].into_iter().flat_map(move |color| {
         Kind::ALL.into_iter().flat_map(move |kind| {
-            let first = (side * 6 + kind.index()) * 64;
             pos.board()
                 .pieces(color, kind)
                 .into_iter()
-                .map(move |sq| first + (sq.index() ^ turn))
+                .map(move |sq| feature(view, color, kind, sq))
         })
     })
 }
@@ -138,27 +144,28 @@ impl ResidualNet {
     /// side to move.
     pub fn correction(&self, pos: &Chess) -> i32 {
         let us = pos.side_to_move();
-        let active = |sums: [i16; HIDDEN], weights: &[i16; HIDDEN]| -> i32 {
-            sums.iter()
-                .zip(weights)
-                .map(|(&s, &w)| i32::from(s).clamp(0, QA) * i32::from(w))
-                .sum()
-        };
-        let raw = active(self.units(pos, us), &self.output[0])
-            + active(self.units(pos, !us), &self.output[1])
-            + self.output_bias;
-        raw * CENTIPAWNS / (QA * QB)
-    }
-
-    /// The hidden units' sums seen from `view`.
-    fn units(&self, pos: &Chess, view: Color) -> [i16; HIDDEN] {
-        let mut sums = self.hidden_bias;
-        for feature in features(pos, view) {
-            for (sum, w) in sums.iter_mut().zip(&self.hidden[feature]) {
-                *sum += w;
+        let views = [us, !us];
+        // Both views' sums in one pass over the men.
+        let mut sums = [self.hidden_bias; 2];
+        for color in Color::ALL {
+            for kind in Kind::ALL {
+                for sq in pos.board().pieces(color, kind) {
+                    for (view, sums) in views.into_iter().zip(&mut sums) {
+                        for (sum, w) in sums.iter_mut().zip(&self.hidden[feature(view, color, kind, sq)]) {
+                            *sum += w;
+                        }
+                    }
+                }
             }
         }
-        sums
+        // In 64 bits: any weights of the file's range sum without overflow.
+        let raw: i64 = sums
+            .iter()
+            .zip(&self.output)
+            .flat_map(|(sums, weights)| sums.iter().zip(weights))
+            .map(|(&s, &w)| i64::from(i32::from(s).clamp(0, QA) * i32::from(w)))
+            .sum();
+        ((raw + i64::from(self.output_bias)) * i64::from(CENTIPAWNS) / i64::from(QA * QB)) as i32
     }
 }
 
