@@ -386,12 +386,19 @@ mod tests {
     use vorpal_engine::{MoveList, Notation};
     use vorpal_eval::chess_net::ResidualNet;
 
+    /// The position after a random legal move, or `None` at the game's end.
+    fn random_successor(pos: &Chess, rng: &mut Rng) -> Option<Chess> {
+        let mut moves = MoveList::new();
+        pos.legal_moves(&mut moves);
+        (!moves.is_empty()).then(|| pos.play(moves[(rng.next() % moves.len() as u64) as usize]))
+    }
+
     /// Positions from seeded random games, each with a made-up score that the
     /// hand-written evaluation does not know: White wins when its king stands on the
     /// queen's side.
     fn examples() -> Vec<Example> {
         let eval = ChessEval::default();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut rng = Rng(0x2545_F491_4F6C_DD1D);
         let mut out = Vec::new();
         for _ in 0..40 {
             let mut pos = Chess::from_fen(
@@ -400,15 +407,10 @@ mod tests {
             )
             .unwrap();
             for _ in 0..30 {
-                let mut moves = MoveList::new();
-                pos.legal_moves(&mut moves);
-                if moves.is_empty() {
+                let Some(next) = random_successor(&pos, &mut rng) else {
                     break;
-                }
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+                };
+                pos = next;
                 let king = pos.board().pieces(Color::White, vorpal_engine::Kind::King).first();
                 let result = if king.file() < 4 { 0.9 } else { 0.1 };
                 out.push(Example::new(&Sample { pos, result }, &eval));
@@ -451,7 +453,7 @@ mod tests {
         assert_eq!(bytes.len(), ResidualNet::FILE_SIZE);
         let engine = ResidualNet::parse(&bytes).unwrap();
         let eval = ChessEval::default();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
         let mut pos = Chess::from_fen(
             Variant::Chess,
             "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
@@ -465,15 +467,10 @@ mod tests {
                 (float - quantized).abs() <= 2.0 + float.abs() * 0.02,
                 "{float} against {quantized}"
             );
-            let mut moves = MoveList::new();
-            pos.legal_moves(&mut moves);
-            if moves.is_empty() {
+            let Some(next) = random_successor(&pos, &mut rng) else {
                 break;
-            }
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            pos = pos.play(moves[(seed % moves.len() as u64) as usize]);
+            };
+            pos = next;
         }
     }
 
