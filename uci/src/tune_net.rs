@@ -221,23 +221,26 @@ impl Net {
 
     /// The file `chess_net` reads: quantized, little-endian.
     fn to_bytes(&self) -> Result<Vec<u8>, String> {
-        let quantize = |w: f32, scale: i32| -> Result<[u8; 2], String> {
+        // Each weight times its scale, rounded, refused beyond `limit` (or not a number,
+        // as from a training that diverged).
+        let quantize = |w: f32, scale: i32, limit: i32| -> Result<i32, String> {
             let q = (w * scale as f32).round();
-            // The engine sums 32 men and a bias in 16 bits (`chess_net` checks it).
-            if q.abs() * 33.0 > f32::from(i16::MAX) {
+            if !q.is_finite() || q.abs() > limit as f32 {
                 return Err(format!("a weight ({w}) is too large to store"));
             }
-            Ok((q as i16).to_le_bytes())
+            Ok(q as i32)
         };
+        // The engine sums 32 men and a bias in 16 bits (`chess_net` checks it).
+        let first_layer = i32::from(i16::MAX) / 33;
         let mut bytes = MAGIC.to_vec();
         bytes.extend_from_slice(&(HIDDEN as u32).to_le_bytes());
         for &w in self.hidden.iter().chain(&self.hidden_bias) {
-            bytes.extend_from_slice(&quantize(w, QA)?);
+            bytes.extend_from_slice(&(quantize(w, QA, first_layer)? as i16).to_le_bytes());
         }
         for &w in &self.output {
-            bytes.extend_from_slice(&quantize(w, QB)?);
+            bytes.extend_from_slice(&(quantize(w, QB, i16::MAX.into())? as i16).to_le_bytes());
         }
-        bytes.extend_from_slice(&((self.output_bias * (QA * QB) as f32).round() as i32).to_le_bytes());
+        bytes.extend_from_slice(&quantize(self.output_bias, QA * QB, i32::MAX)?.to_le_bytes());
         Ok(bytes)
     }
 }
@@ -315,6 +318,9 @@ fn train(examples: &[Example], schedule: &Schedule, mut on_epoch: impl FnMut(u32
 pub fn run(args: &TuneNetArgs) -> Result<(), String> {
     if args.holdout >= 100 {
         return Err("--holdout must be below 100".to_string());
+    }
+    if args.epochs == 0 {
+        return Err("--epochs must be at least 1".to_string());
     }
     let positive = |x: f32| x > 0.0 && x.is_finite();
     if !positive(args.k) || !positive(args.learning_rate) {
@@ -472,6 +478,25 @@ mod tests {
             };
             pos = next;
         }
+    }
+
+    #[test]
+    fn a_weight_the_engine_cannot_hold_is_refused() {
+        let with = |set: fn(&mut Net)| {
+            let mut net = Net::zero();
+            set(&mut net);
+            net.to_bytes()
+        };
+        // A first-layer weight must leave room for 32 men and the bias in 16 bits.
+        assert!(with(|net| net.hidden[0] = 992.0 / QA as f32).is_ok());
+        assert!(with(|net| net.hidden[0] = 993.0 / QA as f32).is_err());
+        assert!(with(|net| net.hidden_bias[0] = 993.0 / QA as f32).is_err());
+        // An output weight only has to fit 16 bits.
+        assert!(with(|net| net.output[0] = 32_000.0 / QB as f32).is_ok());
+        assert!(with(|net| net.output[0] = 33_000.0 / QB as f32).is_err());
+        // A training that diverged writes nothing.
+        assert!(with(|net| net.output_bias = f32::NAN).is_err());
+        assert!(with(|net| net.hidden[5] = f32::INFINITY).is_err());
     }
 
     #[test]

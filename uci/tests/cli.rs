@@ -446,6 +446,7 @@ fn selfplay_and_tune_refuse_bad_arguments() {
         &["tune-net", "--data", "/nonexistent/data.txt", "--out", out],
         &["tune-net", "--data", bad_data, "--out", out],
         &["tune-net", "--data", good_data, "--k", "0", "--out", out],
+        &["tune-net", "--data", good_data, "--epochs", "0", "--out", out],
         &["tune-net", "--data", good_data, "--learning-rate", "nan", "--out", out],
         &["tune-net", "--data", good_data, "--penalty=-1", "--out", out],
         &["tune-net", "--data", good_data, "--holdout", "100", "--out", out],
