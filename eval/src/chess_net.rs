@@ -4,7 +4,8 @@
 //! Stockfish's judgement, so it is tied to the weights it was trained on (the file's
 //! name tells the run, `docs/STRENGTH.md` how it was made).
 
-use vorpal_engine::{Chess, Color, Kind, Position, Square};
+use std::cell::RefCell;
+use vorpal_engine::{Bitboard, Chess, Color, Kind, Position, Square};
 
 /// Hidden units per side.
 pub const HIDDEN: usize = 32;
@@ -68,10 +69,59 @@ pub enum NetError {
 
 /// The net the engine plays with, read at compile time, so a malformed file does not
 /// build.
-static NET: ResidualNet = match ResidualNet::parse(include_bytes!("../nets/chess-residual-s37.bin")) {
+const EMBEDDED: ResidualNet = match ResidualNet::parse(include_bytes!("../nets/chess-residual-s37.bin")) {
     Ok(net) => net,
     Err(_) => panic!("eval/nets/chess-residual-s37.bin is not a net of this build"),
 };
+static NET: ResidualNet = EMBEDDED;
+
+/// The men of a position by colour and kind (`colour * 6 + kind`).
+type Men = [Bitboard; 12];
+
+/// The first layer's sums over some men, from each side's view (White's first): the
+/// same sums as [`ResidualNet::correction`] takes from scratch.
+struct Accumulator {
+    men: Men,
+    sums: [[i16; HIDDEN]; 2],
+}
+
+impl Accumulator {
+    /// The sums of an empty board: the biases.
+    const fn empty(net: &ResidualNet) -> Accumulator {
+        Accumulator {
+            men: [Bitboard::EMPTY; 12],
+            sums: [net.hidden_bias; 2],
+        }
+    }
+
+    /// How many men differ between these sums' men and `men`.
+    fn distance(&self, men: &Men) -> u32 {
+        self.men.iter().zip(men).map(|(&was, &is)| (was ^ is).count()).sum()
+    }
+}
+
+thread_local! {
+    /// The sums of the last position this thread evaluated. Positions the search
+    /// evaluates one after another differ by a few men, so updating these sums costs a
+    /// few rows of weights where summing from scratch costs one a man. The evaluator is
+    /// shared by the search threads, so each keeps its own.
+    static LAST: RefCell<Accumulator> = const { RefCell::new(Accumulator::empty(&EMBEDDED)) };
+}
+
+/// Each colour and kind with its index in [`Men`].
+const MEN: [(Color, Kind, usize); 12] = {
+    let mut men = [(Color::White, Kind::Pawn, 0); 12];
+    let mut index = 0;
+    while index < 12 {
+        men[index] = (Color::ALL[index / 6], Kind::ALL[index % 6], index);
+        index += 1;
+    }
+    men
+};
+
+fn men(pos: &Chess) -> Men {
+    MEN.map(|(color, kind, _)| pos.board().pieces(color, kind))
+}
 
 const fn read_i16(bytes: &[u8], at: usize) -> i16 {
     i16::from_le_bytes([bytes[at], bytes[at + 1]])
@@ -141,37 +191,72 @@ impl ResidualNet {
     }
 
     /// The correction of the hand-written evaluation of `pos`, in centipawns for the
-    /// side to move.
+    /// side to move, summed from scratch.
     pub fn correction(&self, pos: &Chess) -> i32 {
-        let us = pos.side_to_move();
-        let views = [us, !us];
-        // Both views' sums in one pass over the men.
-        let mut sums = [self.hidden_bias; 2];
-        for color in Color::ALL {
-            for kind in Kind::ALL {
-                for sq in pos.board().pieces(color, kind) {
-                    for (view, sums) in views.into_iter().zip(&mut sums) {
-                        for (sum, w) in sums.iter_mut().zip(&self.hidden[feature(view, color, kind, sq)]) {
-                            *sum += w;
-                        }
-                    }
-                }
+        let mut sums = Accumulator::empty(self);
+        self.update(&mut sums, &men(pos));
+        self.output(&sums.sums, pos.side_to_move())
+    }
+
+    /// Moves `acc` to the sums over `men`: the men gone taken out and the men come put
+    /// in, or, where more men changed than `men` holds, every man of `men` put in afresh.
+    fn update(&self, acc: &mut Accumulator, men: &Men) {
+        let total = men.iter().fold(Bitboard::EMPTY, |all, &set| all | set).count();
+        if acc.distance(men) > total {
+            *acc = Accumulator::empty(self);
+        }
+        // Summed in a local copy, which the compiler can keep in registers.
+        let mut sums = acc.sums;
+        // Taken out first: every sum on the way is then one over the men of one of the
+        // two positions, which the first layer's bound keeps within 16 bits.
+        for &(color, kind, index) in &MEN {
+            for sq in acc.men[index] & !men[index] {
+                self.apply(&mut sums, color, kind, sq, |sum, w| *sum -= w);
             }
         }
-        // In 64 bits: any weights of the file's range sum without overflow.
-        let raw: i64 = sums
-            .iter()
+        for &(color, kind, index) in &MEN {
+            for sq in men[index] & !acc.men[index] {
+                self.apply(&mut sums, color, kind, sq, |sum, w| *sum += w);
+            }
+        }
+        *acc = Accumulator { men: *men, sums };
+    }
+
+    /// Applies `op` to each view's sums with the weights of the man of `color` and
+    /// `kind` on `sq`.
+    #[inline(always)]
+    fn apply(&self, sums: &mut [[i16; HIDDEN]; 2], color: Color, kind: Kind, sq: Square, op: impl Fn(&mut i16, i16)) {
+        let rows = [
+            feature(Color::White, color, kind, sq),
+            feature(Color::Black, color, kind, sq),
+        ];
+        for (sums, row) in sums.iter_mut().zip(rows) {
+            for (sum, &w) in sums.iter_mut().zip(&self.hidden[row]) {
+                op(sum, w);
+            }
+        }
+    }
+
+    /// The output for the side to move `us` from the sums seen from White and Black.
+    fn output(&self, sums: &[[i16; HIDDEN]; 2], us: Color) -> i32 {
+        let views = [&sums[us.index()], &sums[(!us).index()]];
+        // In 32 bits: 64 products of at most 255 x 32,768 stay below 2^31.
+        let raw: i32 = views
+            .into_iter()
             .zip(&self.output)
             .flat_map(|(sums, weights)| sums.iter().zip(weights))
-            .map(|(&s, &w)| i64::from(i32::from(s).clamp(0, QA) * i32::from(w)))
+            .map(|(&s, &w)| i32::from(s.clamp(0, QA as i16)) * i32::from(w))
             .sum();
-        ((raw + i64::from(self.output_bias)) * i64::from(CENTIPAWNS) / i64::from(QA * QB)) as i32
+        ((i64::from(raw) + i64::from(self.output_bias)) * i64::from(CENTIPAWNS) / i64::from(QA * QB)) as i32
     }
 }
 
 /// The embedded network's correction of the hand-written evaluation of `pos`.
 pub(crate) fn correction(pos: &Chess) -> i32 {
-    NET.correction(pos)
+    LAST.with_borrow_mut(|last| {
+        NET.update(last, &men(pos));
+        NET.output(&last.sums, pos.side_to_move())
+    })
 }
 
 #[cfg(test)]
@@ -224,6 +309,42 @@ mod tests {
         // A net of zeros corrects nothing.
         let zero = ResidualNet::parse(&bytes).unwrap();
         assert_eq!(zero.correction(&chess("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1")), 0);
+    }
+
+    #[test]
+    fn the_sums_kept_from_position_to_position_are_the_sums_from_scratch() {
+        let start = Chess::startpos(Variant::Chess);
+        let kiwipete = chess("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut checked = 0;
+        for game in 0..40 {
+            // Every other game jumps between two lines, as the search does when it
+            // leaves a subtree: many men differ from the last position evaluated.
+            let mut lines = [start, kiwipete];
+            for ply in 0..120 {
+                let line = if game % 2 == 0 { 0 } else { ply % 2 };
+                let pos = &lines[line];
+                assert_eq!(correction(pos), NET.correction(pos), "{}", pos.fen());
+                checked += 1;
+                let moves = pos.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[next() as usize % moves.len()];
+                lines[line] = pos.play(mv);
+            }
+        }
+        assert!(checked > 2000, "{checked}");
+        // The same men with the other side to move: the sums are kept, the output is not.
+        let black = chess("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b KQkq - 0 1");
+        assert_eq!(correction(&black), NET.correction(&black));
+        assert_eq!(correction(&start), NET.correction(&start));
     }
 
     #[test]
