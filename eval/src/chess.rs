@@ -923,9 +923,7 @@ mod tests {
     fn pawn_sets_and_front_spans_agree_with_their_definitions() {
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..10_000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
+            let seed = crate::xorshift(&mut seed);
             let pawns = Bitboard(seed & seed >> 3 & 0x00ff_ffff_ffff_ff00);
             let (doubled, isolated) = doubled_and_isolated(pawns);
             for sq in Square::all() {

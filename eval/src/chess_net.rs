@@ -316,12 +316,6 @@ mod tests {
         let start = Chess::startpos(Variant::Chess);
         let kiwipete = chess("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1");
         let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
         let mut checked = 0;
         for game in 0..40 {
             // Every other game jumps between two lines, as the search does when it
@@ -336,7 +330,7 @@ mod tests {
                 if moves.is_empty() {
                     break;
                 }
-                let mv = moves[next() as usize % moves.len()];
+                let mv = moves[crate::xorshift(&mut seed) as usize % moves.len()];
                 lines[line] = pos.play(mv);
             }
         }

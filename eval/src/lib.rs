@@ -131,6 +131,15 @@ impl std::ops::Mul<i32> for Tapered {
     }
 }
 
+/// The next number of a xorshift generator: the evaluators' tests' seeded choices.
+#[cfg(test)]
+fn xorshift(seed: &mut u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed
+}
+
 /// The best move's name and the score of a one-thread search of `history` to `depth`,
 /// for the evaluators' tests.
 #[cfg(test)]
@@ -213,10 +222,7 @@ mod tests {
                     if moves.is_empty() {
                         break;
                     }
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    let mv = moves[seed as usize % moves.len()];
+                    let mv = moves[super::xorshift(&mut seed) as usize % moves.len()];
                     positions.push(positions.last().unwrap().play(mv));
                 }
                 let values = default.params().values();
