@@ -4,9 +4,11 @@
 
 use crate::params::params;
 use crate::{t, Tapered};
+use std::cell::RefCell;
 use vorpal_engine::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attack_set, queen_attacks, rook_attacks,
 };
+use vorpal_engine::board::ChessBoard;
 use vorpal_engine::chess::MoveKind;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
@@ -502,6 +504,115 @@ impl AttackMaps {
     }
 }
 
+/// What one side's pawns make of themselves: the terms that read the pawns alone, as
+/// counts, so that the weights can change under them (the tuner's do).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct PawnShape {
+    doubled: i32,
+    isolated: i32,
+    /// Pawns no neighbour can come to defend, whose stop an enemy pawn holds.
+    backward: i32,
+    /// Pawns another of ours defends.
+    supported: i32,
+    /// Pairs of pawns side by side.
+    phalanx: i32,
+    passed: Bitboard,
+    /// Safe central squares, those behind our pawns twice, before the men scale them.
+    space: i32,
+}
+
+impl PawnShape {
+    fn of(us: Color, our_pawns: Bitboard, their_pawns: Bitboard) -> PawnShape {
+        let their_pawn_attacks = pawn_attack_set(!us, their_pawns);
+        let (doubled, isolated) = doubled_and_isolated(our_pawns);
+        let (pawn_stops_attacked, filled_back) = match us {
+            Color::White => (their_pawn_attacks.south(), north_fill(our_pawns)),
+            Color::Black => (their_pawn_attacks.north(), south_fill(our_pawns)),
+        };
+        // A neighbour on an adjacent file, level or behind, could still advance to defend.
+        let defendable = beside(filled_back);
+        let backward = our_pawns & !defendable & !isolated & pawn_stops_attacked;
+        let mut passed = Bitboard::EMPTY;
+        for sq in our_pawns {
+            let file = Bitboard::file(sq.file());
+            if (front_span(us, sq) & their_pawns).is_empty() && (front_span(us, sq) & file & our_pawns).is_empty() {
+                passed = passed.with(sq);
+            }
+        }
+        let east_neighbours = Bitboard((our_pawns.0 & !Bitboard::file(7).0) << 1);
+        // Squares on files c-f of ranks 2-4 where no pawn stands and their pawns do not
+        // attack, as Stockfish's classical space.
+        let (centre, behind) = match us {
+            Color::White => (Bitboard(0x0000_0000_3c3c_3c00), south_fill(our_pawns.south())),
+            Color::Black => (Bitboard(0x003c_3c3c_0000_0000), north_fill(our_pawns.north())),
+        };
+        let safe = centre & !our_pawns & !their_pawn_attacks;
+        PawnShape {
+            doubled: doubled.count() as i32,
+            isolated: isolated.count() as i32,
+            backward: backward.count() as i32,
+            supported: (our_pawns & pawn_attack_set(us, our_pawns)).count() as i32,
+            phalanx: (our_pawns & east_neighbours).count() as i32,
+            passed,
+            space: (safe.count() + (safe & behind).count()) as i32,
+        }
+    }
+}
+
+/// Both sides' pawn shapes with the pawns they were made from.
+#[derive(Clone, Copy)]
+struct PawnEntry {
+    pawns: [Bitboard; 2],
+    shapes: [PawnShape; 2],
+}
+
+/// Entries in each thread's cache of pawn shapes: the search meets few pawn structures
+/// at a time, and 80 KB stays in the second-level cache.
+const PAWN_ENTRIES: usize = 1024;
+
+/// No position has this entry's pawns: both sides on every square.
+const NO_PAWN_ENTRY: PawnEntry = PawnEntry {
+    pawns: [Bitboard(!0); 2],
+    shapes: [PawnShape {
+        doubled: 0,
+        isolated: 0,
+        backward: 0,
+        supported: 0,
+        phalanx: 0,
+        passed: Bitboard::EMPTY,
+        space: 0,
+    }; 2],
+};
+
+thread_local! {
+    /// Pawn shapes by the pawns, per thread, as the evaluator is shared by the search
+    /// threads. A pawn move is rare in the tree, so most evaluations find their shapes.
+    static PAWN_CACHE: RefCell<[PawnEntry; PAWN_ENTRIES]> = const { RefCell::new([NO_PAWN_ENTRY; PAWN_ENTRIES]) };
+}
+
+/// White's and Black's pawn shapes on `board`, from this thread's cache when it has them.
+fn pawn_shapes(board: &ChessBoard) -> [PawnShape; 2] {
+    let pawns = [
+        board.pieces(Color::White, Kind::Pawn),
+        board.pieces(Color::Black, Kind::Pawn),
+    ];
+    let key = pawns[0].0.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ pawns[1].0.wrapping_mul(0xc2b2_ae3d_27d4_eb4f);
+    let index = (key >> (64 - PAWN_ENTRIES.trailing_zeros())) as usize;
+    PAWN_CACHE.with_borrow_mut(|cache| {
+        let entry = &mut cache[index];
+        if entry.pawns != pawns {
+            *entry = PawnEntry {
+                pawns,
+                shapes: [
+                    PawnShape::of(Color::White, pawns[0], pawns[1]),
+                    PawnShape::of(Color::Black, pawns[1], pawns[0]),
+                ],
+            };
+        }
+        entry.shapes
+    })
+}
+
 /// The distance between two squares in files plus ranks.
 fn manhattan_distance(a: Square, b: Square) -> i32 {
     (a.file() as i32 - b.file() as i32).abs() + (a.rank() as i32 - b.rank() as i32).abs()
@@ -516,7 +627,7 @@ fn distance(a: Square, b: Square) -> i32 {
 
 impl ChessEval {
     /// `us`'s terms, and the squares its men attack.
-    fn side(&self, pos: &Chess, us: Color, phase: i32) -> (Tapered, AttackMaps) {
+    fn side(&self, pos: &Chess, us: Color, phase: i32, shape: &PawnShape) -> (Tapered, AttackMaps) {
         let p = &self.params;
         let them = !us;
         let occupied = pos.board().occupied();
@@ -593,32 +704,25 @@ impl ChessEval {
             score += p.bishop_pair;
         }
 
-        let (doubled, isolated) = doubled_and_isolated(our_pawns);
-        score += p.doubled * doubled.count() as i32 + p.isolated * isolated.count() as i32;
+        score += p.doubled * shape.doubled
+            + p.isolated * shape.isolated
+            + p.backward * shape.backward
+            + p.supported_pawn * shape.supported
+            + p.phalanx * shape.phalanx;
         let minors = pos.board().pieces(us, Kind::Knight) | pos.board().pieces(us, Kind::Bishop);
-        let (behind_pawns, pawn_stops_attacked, filled_back) = match us {
-            Color::White => (our_pawns.south(), their_pawn_attacks.south(), north_fill(our_pawns)),
-            Color::Black => (our_pawns.north(), their_pawn_attacks.north(), south_fill(our_pawns)),
+        let behind_pawns = match us {
+            Color::White => our_pawns.south(),
+            Color::Black => our_pawns.north(),
         };
         score += p.minor_behind_pawn * (minors & behind_pawns).count() as i32;
-        // A neighbour on an adjacent file, level or behind, could still advance to defend.
-        let defendable = beside(filled_back);
-        let backward = our_pawns & !defendable & !isolated & pawn_stops_attacked;
-        score += p.backward * backward.count() as i32;
-        for sq in our_pawns {
-            let file = Bitboard::file(sq.file());
-            if (front_span(us, sq) & their_pawns).is_empty() && (front_span(us, sq) & file & our_pawns).is_empty() {
-                maps.passed = maps.passed.with(sq);
-                let rank = sq.relative_rank(us);
-                score += p.passed[rank as usize];
-                let stop = sq.offset(us.forward());
-                let nearer = distance(pos.king(them), stop) - distance(our_king, stop);
-                score += p.passed_king_distance * (nearer * rank as i32);
-            }
+        maps.passed = shape.passed;
+        for sq in shape.passed {
+            let rank = sq.relative_rank(us);
+            score += p.passed[rank as usize];
+            let stop = sq.offset(us.forward());
+            let nearer = distance(pos.king(them), stop) - distance(our_king, stop);
+            score += p.passed_king_distance * (nearer * rank as i32);
         }
-        score += p.supported_pawn * (our_pawns & maps.pawns).count() as i32;
-        let east_neighbours = Bitboard((our_pawns.0 & !Bitboard::file(7).0) << 1);
-        score += p.phalanx * (our_pawns & east_neighbours).count() as i32;
 
         let king_files = Bitboard::file(our_king.file()) | adjacent_files(our_king.file());
         let open_files = (king_files & Bitboard::rank(0) & !file_fill(our_pawns)).count() as i32;
@@ -630,16 +734,8 @@ impl ChessEval {
         {
             score += p.king_pawn_distance * nearest as i32;
         }
-        // Squares on files c-f of ranks 2-4 where no pawn stands and their pawns do not
-        // attack, as Stockfish's classical space.
-        let (centre, behind) = match us {
-            Color::White => (Bitboard(0x0000_0000_3c3c_3c00), south_fill(our_pawns.south())),
-            Color::Black => (Bitboard(0x003c_3c3c_0000_0000), north_fill(our_pawns.north())),
-        };
-        let safe = centre & !our_pawns & !their_pawn_attacks;
-        let bonus = (safe.count() + (safe & behind).count()) as i32;
         let men = ours.count() as i32 - 1;
-        score.mg += p.space * bonus * men * men / 1024;
+        score.mg += p.space * shape.space * men * men / 1024;
         let seventh = Bitboard::rank(if us == Color::White { 6 } else { 1 });
         let eighth = Bitboard::rank(if us == Color::White { 7 } else { 0 });
         if eighth.contains(pos.king(them)) || (seventh & their_pawns).nonempty() {
@@ -805,8 +901,9 @@ impl ChessEval {
             .map(|r| PHASE[r.index()] * pos.board().by_kind(*r).count() as i32)
             .sum();
         let us = pos.side_to_move();
-        let (ours, our_maps) = self.side(pos, us, phase);
-        let (theirs, their_maps) = self.side(pos, !us, phase);
+        let shapes = pawn_shapes(pos.board());
+        let (ours, our_maps) = self.side(pos, us, phase, &shapes[us.index()]);
+        let (theirs, their_maps) = self.side(pos, !us, phase, &shapes[(!us).index()]);
         let mut total = ours - theirs + self.threats(pos, !us, &our_maps, &their_maps)
             - self.threats(pos, us, &their_maps, &our_maps);
         total.eg += self.complexity(pos, total.eg);
@@ -954,6 +1051,65 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn cached_pawn_shapes_are_the_shapes_made_afresh() {
+        // Many structures share the cache's slots along these games, so entries are
+        // found, missed and replaced.
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut structures = std::collections::HashSet::new();
+        for _ in 0..60 {
+            let mut pos = Chess::startpos(Variant::Chess);
+            for _ in 0..160 {
+                let board = pos.board();
+                let (white, black) = (
+                    board.pieces(Color::White, Kind::Pawn),
+                    board.pieces(Color::Black, Kind::Pawn),
+                );
+                let fresh = [
+                    PawnShape::of(Color::White, white, black),
+                    PawnShape::of(Color::Black, black, white),
+                ];
+                assert_eq!(pawn_shapes(board), fresh, "{}", pos.fen());
+                structures.insert((white, black));
+                let moves = pos.legal_move_list();
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(moves[crate::xorshift(&mut seed) as usize % moves.len()]);
+            }
+        }
+        assert!(structures.len() > 2 * PAWN_ENTRIES, "{}", structures.len());
+    }
+
+    #[test]
+    fn a_pawn_shape_counts_its_pawns() {
+        // White: a2 and a3 doubled, and isolated with h5; d4 and e4 side by side; f3
+        // supports e4 and is backward (g5 holds f4); a3, e4 and h5 passed. Black: c5 and
+        // g5 isolated, neither passed.
+        let pos = Chess::from_fen(Variant::Chess, "4k3/8/8/2p3pP/3PP3/P4P2/P7/4K3 w - - 0 1").unwrap();
+        let board = pos.board();
+        let (white, black) = (
+            board.pieces(Color::White, Kind::Pawn),
+            board.pieces(Color::Black, Kind::Pawn),
+        );
+        let shape = PawnShape::of(Color::White, white, black);
+        let counts = (
+            shape.doubled,
+            shape.isolated,
+            shape.backward,
+            shape.phalanx,
+            shape.supported,
+        );
+        assert_eq!(counts, (2, 3, 1, 1, 1));
+        let square = |name: &str| Square::parse(name).unwrap();
+        assert_eq!(
+            shape.passed,
+            Bitboard::EMPTY.with(square("a3")).with(square("e4")).with(square("h5"))
+        );
+        let black_shape = PawnShape::of(Color::Black, black, white);
+        assert_eq!((black_shape.isolated, black_shape.passed), (2, Bitboard::EMPTY));
     }
 
     #[test]
