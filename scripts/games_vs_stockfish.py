@@ -3,9 +3,9 @@
 
 Both sides search `--nodes` a move, so the games do not depend on how busy the machine
 is (they still differ from run to run: Stockfish's weakened play draws random numbers
-of its own). Game 2p and 2p+1 start
-from the same opening of `--plies` random legal moves (from `--seed` and p), Vorpal
-White in the first and Black in the second, so the score can be paired by opening.
+of its own). Games 2p and 2p+1 start from the same opening of `--plies` random legal
+moves (from `--seed` and p), Vorpal White in the first and Black in the second, so the
+score can be paired by opening.
 
 Two outputs:
 - `--out`: the quiet positions of every game (a move to play that is neither check
@@ -46,6 +46,10 @@ def opening(seed, pair, plies):
     return board.move_stack
 
 
+# Every engine pair opened by any thread, so that the main thread can close them all.
+opened = []
+
+
 class Worker(threading.local):
     """One Vorpal and one Stockfish per thread, opened on first use."""
 
@@ -59,9 +63,6 @@ class Worker(threading.local):
             )
             opened.append((self.vorpal, self.stockfish))
         return self.vorpal, self.stockfish
-
-
-opened = []
 
 
 def play(args, worker, game):

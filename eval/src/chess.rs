@@ -506,7 +506,7 @@ impl AttackMaps {
 
 /// What one side's pawns make of themselves: the terms that read the pawns alone, as
 /// counts, so that the weights can change under them (the tuner's do).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct PawnShape {
     doubled: i32,
     isolated: i32,
