@@ -735,18 +735,37 @@ function renderAnalysis() {
   }
   const turn = state.position.side_to_move;
   const sorted = [...lines.lines].sort((a, b) => a.multipv - b.multipv);
-  box.innerHTML = sorted
-    .map((line) => {
-      const sc = lineScoreWhite(line, turn);
-      const nps = line.nps >= 1e6 ? `${(line.nps / 1e6).toFixed(1)} Mn/s` : `${Math.round((line.nps || 0) / 1000)} kn/s`;
-      const pv = (line.pv || []).slice(0, 14).map(esc).join(" ");
-      return `<div class="pv-line" role="button" data-move="${esc(line.first ? line.first.name : (line.pv || [])[0] || "")}" title="Click to play ${esc(
-        (line.pv || [])[0] || "",
-      )}"><span class="pv-score ${sc.cp >= 0 ? "plus" : "minus"}">${esc(sc.text)}</span><span class="pv-moves">${pv}</span><span class="pv-meta">d${
-        line.depth
-      } · ${nps}</span></div>`;
-    })
-    .join("");
+  // Rows are updated in place, not rebuilt: the engine sends lines many times a second,
+  // and a row replaced between press and release would swallow the click.
+  box.querySelectorAll(".pv-empty").forEach((el) => el.remove());
+  const rows = box.getElementsByClassName("pv-line");
+  while (rows.length > sorted.length) rows[rows.length - 1].remove();
+  while (rows.length < sorted.length) box.appendChild(pvRow());
+  sorted.forEach((line, i) => {
+    const row = rows[i];
+    const sc = lineScoreWhite(line, turn);
+    const nps = line.nps >= 1e6 ? `${(line.nps / 1e6).toFixed(1)} Mn/s` : `${Math.round((line.nps || 0) / 1000)} kn/s`;
+    const first = (line.pv || [])[0] || "";
+    row.dataset.move = line.first ? line.first.name : first;
+    row.title = `Click to play ${first}`;
+    const [score, moves, meta] = row.children;
+    score.className = `pv-score ${sc.cp >= 0 ? "plus" : "minus"}`;
+    score.textContent = sc.text;
+    moves.textContent = (line.pv || []).slice(0, 14).join(" ");
+    meta.textContent = `d${line.depth} · ${nps}`;
+  });
+}
+
+function pvRow() {
+  const row = document.createElement("div");
+  row.className = "pv-line";
+  row.setAttribute("role", "button");
+  for (const cls of ["pv-score", "pv-moves", "pv-meta"]) {
+    const span = document.createElement("span");
+    span.className = cls;
+    row.appendChild(span);
+  }
+  return row;
 }
 
 function currentEval() {

@@ -234,6 +234,13 @@ def test_analysis_shows_several_lines_and_an_arrow(browser, server, output):
     text = page.page.inner_text("#pv-lines")
     assert any(ch.isdigit() for ch in text)
     page.page.screenshot(path=str(output / "analysis.png"))
+    # New lines update the rows in place, so a row under the pointer stays clickable.
+    page.page.evaluate("() => { document.querySelector('#pv-lines .pv-line').dataset.kept = 'yes'; }")
+    meta = page.page.inner_text("#pv-lines .pv-line .pv-meta")
+    page.page.wait_for_function(
+        "m => document.querySelector('#pv-lines .pv-line .pv-meta').textContent !== m", arg=meta, timeout=30_000
+    )
+    assert page.page.get_attribute("#pv-lines .pv-line", "data-kept") == "yes"
     # A click on a line plays its first move.
     first = page.page.get_attribute("#pv-lines .pv-line", "data-move")
     page.page.click(f'#pv-lines .pv-line[data-move="{first}"]')
