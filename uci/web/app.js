@@ -2,7 +2,7 @@
 // JSON says (docs/GUI.md) and offers only the moves in `state.legal`.
 
 import { pieceSvg } from "./pieces.js";
-import { S, boardSvg, parseSquare, squareName, fileRank, squareXY, pieceIcon } from "./board.js";
+import { S, boardSvg, arrowsSvg, parseSquare, squareName, fileRank, squareXY, pieceIcon } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 const esc = (s) => String(s).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -128,7 +128,7 @@ function onMessage(msg) {
     case "analysis":
       lines = msg;
       renderAnalysis();
-      renderBoards();
+      renderBoards({ arrowsOnly: true });
       renderEvalBar();
       break;
     case "hint":
@@ -425,7 +425,13 @@ function arrowMoves() {
   return out.reverse();
 }
 
-function renderBoards() {
+// The boards' markup last drawn, arrows aside.
+let boardsMarkup = null;
+
+// With `arrowsOnly`, boards that are otherwise unchanged keep their squares and only
+// their arrows are redrawn: analysis lines arrive many times a second, and a square
+// replaced between press and release would swallow the click.
+function renderBoards({ arrowsOnly = false } = {}) {
   if (!state) return;
   const pos = state.position;
   const boards = pos.boards;
@@ -441,6 +447,7 @@ function renderBoards() {
   const selSq = selected && selected.from ? parse(selected.from) : null;
   const arrows = arrowMoves();
   const html = [];
+  const arrowsMarkup = [];
 
   for (const b of drawn) {
     const onBoard = (sq) => sq && (b === null || sq.board === b);
@@ -536,8 +543,9 @@ function renderBoards() {
       dests: sets.dests,
       lands: sets.lands,
       pieces,
-      arrows: arrowList,
+      arrows: [],
     };
+    arrowsMarkup.push(arrowsSvg({ ...model, arrows: arrowList }));
     const heading =
       boards > 1
         ? `<div class="board-label">${
@@ -550,7 +558,18 @@ function renderBoards() {
       )}</div></div>`,
     );
   }
-  container.innerHTML = html.join("");
+  const markup = html.join("");
+  const fillArrows = () =>
+    container.querySelectorAll(".board-svg > .arrows").forEach((g, i) => {
+      g.innerHTML = arrowsMarkup[i];
+    });
+  if (arrowsOnly && markup === boardsMarkup) {
+    fillArrows();
+    return;
+  }
+  boardsMarkup = markup;
+  container.innerHTML = markup;
+  fillArrows();
   container.dataset.count = String(drawn.length);
   // Size: the boards fit the window's height as well as its width.
   const aspect = drawn.length * (pos.files / pos.ranks);

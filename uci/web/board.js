@@ -81,7 +81,6 @@ export function boardSvg(model) {
   const coords = [];
   const pieces = [];
   const hints = [];
-  const arrows = [];
   const bottomRank = model.flip ? model.ranks - 1 : 0;
   const leftFile = model.flip ? model.files - 1 : 0;
 
@@ -155,6 +154,22 @@ export function boardSvg(model) {
     pieces.push(g + "</g>");
   }
 
+  return `<svg class="board-svg" viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(
+    model.title || "board",
+  )}">
+<defs><radialGradient id="check-${model.id}"><stop offset="0%" stop-color="#ff0000" stop-opacity="1"/><stop offset="25%" stop-color="#e70000" stop-opacity="1"/><stop offset="89%" stop-color="#a90000" stop-opacity="0"/><stop offset="100%" stop-color="#9e0000" stop-opacity="0"/></radialGradient></defs>
+<g class="squares">${squares.join("")}</g>
+<g class="marks">${marks.join("")}</g>
+<g class="coords">${coords.join("")}</g>
+<g class="pieces">${pieces.join("")}</g>
+<g class="hints">${hints.join("")}</g>
+<g class="arrows">${arrowsSvg(model)}</g>
+</svg>`;
+}
+
+// The markup of the arrows group alone, so that arrows can be redrawn without the board.
+export function arrowsSvg(model) {
+  const arrows = [];
   for (const a of model.arrows) {
     const A = squareXY(model, a.from.file, a.from.rank);
     const B = squareXY(model, a.to.file, a.to.rank);
@@ -173,18 +188,7 @@ export function boardSvg(model) {
       );
     }
   }
-
-  return `<svg class="board-svg" viewBox="0 0 ${W} ${H}" xmlns="http://www.w3.org/2000/svg" role="group" aria-label="${esc(
-    model.title || "board",
-  )}">
-<defs><radialGradient id="check-${model.id}"><stop offset="0%" stop-color="#ff0000" stop-opacity="1"/><stop offset="25%" stop-color="#e70000" stop-opacity="1"/><stop offset="89%" stop-color="#a90000" stop-opacity="0"/><stop offset="100%" stop-color="#9e0000" stop-opacity="0"/></radialGradient></defs>
-<g class="squares">${squares.join("")}</g>
-<g class="marks">${marks.join("")}</g>
-<g class="coords">${coords.join("")}</g>
-<g class="pieces">${pieces.join("")}</g>
-<g class="hints">${hints.join("")}</g>
-<g class="arrows">${arrows.join("")}</g>
-</svg>`;
+  return arrows.join("");
 }
 
 export function pieceIcon(kind, color, cls = "") {

@@ -241,11 +241,22 @@ def test_analysis_shows_several_lines_and_an_arrow(browser, server, output):
         "m => document.querySelector('#pv-lines .pv-line .pv-meta').textContent !== m", arg=meta, timeout=30_000
     )
     assert page.page.get_attribute("#pv-lines .pv-line", "data-kept") == "yes"
+    # So do the boards, which redraw only their arrows.
+    page.page.evaluate("() => { document.querySelector('[data-square]').dataset.kept = 'yes'; }")
+    meta = page.page.inner_text("#pv-lines .pv-line .pv-meta")
+    page.page.wait_for_function(
+        "m => document.querySelector('#pv-lines .pv-line .pv-meta').textContent !== m", arg=meta, timeout=30_000
+    )
+    assert page.page.get_attribute("[data-square]", "data-kept") == "yes"
+    assert page.page.eval_on_selector_all(".arrow", "els => els.length") >= 1
     # A click on a line plays its first move.
     first = page.page.get_attribute("#pv-lines .pv-line", "data-move")
     page.page.click(f'#pv-lines .pv-line[data-move="{first}"]')
     state = page.wait_plies(1)
     assert state["history"][0]["name"] == first
+    # Moves are played by clicks on the board while the analysis runs.
+    state = page.click_move(state["legal"][0], state["position"]["side_to_move"])
+    assert state["plies"] == 2
     page.page.uncheck("#analyse")
     page.check_console()
     page.close()
