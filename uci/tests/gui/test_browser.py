@@ -234,19 +234,16 @@ def test_analysis_shows_several_lines_and_an_arrow(browser, server, output):
     text = page.page.inner_text("#pv-lines")
     assert any(ch.isdigit() for ch in text)
     page.page.screenshot(path=str(output / "analysis.png"))
-    # New lines update the rows in place, so a row under the pointer stays clickable.
-    page.page.evaluate("() => { document.querySelector('#pv-lines .pv-line').dataset.kept = 'yes'; }")
+    # New lines update the rows in place and redraw only the boards' arrows, so a row
+    # or a square under the pointer stays clickable.
+    page.page.evaluate(
+        "() => { for (const s of ['#pv-lines .pv-line', '[data-square]']) document.querySelector(s).dataset.kept = 'yes'; }"
+    )
     meta = page.page.inner_text("#pv-lines .pv-line .pv-meta")
     page.page.wait_for_function(
         "m => document.querySelector('#pv-lines .pv-line .pv-meta').textContent !== m", arg=meta, timeout=30_000
     )
     assert page.page.get_attribute("#pv-lines .pv-line", "data-kept") == "yes"
-    # So do the boards, which redraw only their arrows.
-    page.page.evaluate("() => { document.querySelector('[data-square]').dataset.kept = 'yes'; }")
-    meta = page.page.inner_text("#pv-lines .pv-line .pv-meta")
-    page.page.wait_for_function(
-        "m => document.querySelector('#pv-lines .pv-line .pv-meta').textContent !== m", arg=meta, timeout=30_000
-    )
     assert page.page.get_attribute("[data-square]", "data-kept") == "yes"
     assert page.page.eval_on_selector_all(".arrow", "els => els.length") >= 1
     # A click on a line plays its first move.
