@@ -10,6 +10,7 @@ pub mod jackswitches;
 pub mod kings;
 pub mod params;
 pub mod superperm;
+pub mod trace;
 
 pub use alice::AliceEval;
 pub use chess::ChessEval;
@@ -33,10 +34,20 @@ pub trait Evaluated: Game {
     fn evaluator(_variant: Variant) -> Self::Eval {
         Self::Eval::default()
     }
+
+    /// The parts of `evaluator`'s score of `pos` that no weight holds, by name, for
+    /// [`trace::trace`].
+    fn unweighted_parts(_evaluator: &Self::Eval, _pos: &Self) -> Vec<(&'static str, i32)> {
+        Vec::new()
+    }
 }
 
 impl Evaluated for Chess {
     type Eval = ChessEval;
+
+    fn unweighted_parts(evaluator: &ChessEval, pos: &Chess) -> Vec<(&'static str, i32)> {
+        vec![("network", evaluator.evaluate(pos) - evaluator.hand_written(pos))]
+    }
 }
 
 impl<const N: usize> Evaluated for AliceGame<N> {

@@ -4,6 +4,7 @@
 //! the binary, the tests and the fuzz targets share them.
 
 pub mod bench;
+pub mod eval_cmd;
 pub mod matches;
 pub mod output;
 pub mod perft_cmd;

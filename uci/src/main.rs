@@ -4,7 +4,7 @@
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
-use vorpal_uci::{bench, matches, output, perft_cmd, protocol, selfplay, serve, tune, tune_net};
+use vorpal_uci::{bench, eval_cmd, matches, output, perft_cmd, protocol, selfplay, serve, tune, tune_net};
 
 #[derive(Parser)]
 #[command(
@@ -23,6 +23,8 @@ enum Command {
     Perft(perft_cmd::PerftArgs),
     /// Search a fixed set of positions to a fixed depth; the node count is a signature.
     Bench(bench::BenchArgs),
+    /// Print a position's static evaluation and what each group of weights adds to it.
+    Eval(eval_cmd::EvalArgs),
     /// Play engine-against-engine games, refereed by Vorpal's rules.
     Match(Box<matches::MatchArgs>),
     /// Serve the browser GUI (prints its URL).
@@ -58,6 +60,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Bench(args)) => bench::run(&args),
+        Some(Command::Eval(args)) => eval_cmd::run(&args),
         Some(Command::Match(args)) => matches::run(&args),
         Some(Command::Serve(args)) => serve::run(&args),
         Some(Command::Selfplay(args)) => selfplay::run(&args),

@@ -140,6 +140,7 @@ impl Protocol {
             "quit" => return false,
             "d" => say!("{}", self.session.display().trim_end_matches('\n')),
             "legal" => say!("{}", self.session.legal()),
+            "eval" => say!("{}", self.session.eval().trim_end_matches('\n')),
             "result" => say!("{}", self.session.result()),
             _ => error(format_args!("unknown command '{command}'")),
         }

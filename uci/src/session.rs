@@ -8,7 +8,8 @@ use std::thread::JoinHandle;
 use vorpal_engine::search::{
     greedy, search, Limits, Score, SearchControl, SearchInfo, SearchOptions, Skill, TranspositionTable,
 };
-use vorpal_engine::{with_game, Game, History, RuleOptions, Variant};
+use vorpal_engine::{with_game, Color, Game, History, RuleOptions, Variant};
+use vorpal_eval::trace::trace;
 use vorpal_eval::Evaluated;
 use vorpal_perft::divide_until;
 
@@ -74,6 +75,10 @@ pub trait Session: Send {
 
     /// The legal moves in protocol notation, space-separated.
     fn legal(&self) -> String;
+
+    /// The static evaluation taken apart, in centipawns from White's side, for humans
+    /// (`eval`, `vorpal eval`).
+    fn eval(&self) -> String;
 
     /// `result * ongoing`, or the result and its reason, e.g. `result 1-0 checkmate`.
     fn result(&self) -> String;
@@ -232,6 +237,46 @@ impl<G: Evaluated> Session for GameSession<G> {
     fn display(&self) -> String {
         let pos = self.history.position();
         format!("{}\nFen: {}\nKey: {:016x}\n", pos.render(), pos.fen(), pos.hash())
+    }
+
+    fn eval(&self) -> String {
+        let pos = self.history.position();
+        let trace = trace(self.variant, pos);
+        // White's side whoever is to move, as a person reads a score.
+        let (sign, to_move) = match pos.side_to_move() {
+            Color::White => (1, "White"),
+            Color::Black => (-1, "Black"),
+        };
+        let width = trace
+            .weights
+            .iter()
+            .chain(&trace.unweighted)
+            .map(|share| share.name.len())
+            .max()
+            .unwrap_or(0)
+            .max("total".len());
+        let line = |name: &str, centipawns: i32| format!("  {name:<width$} {:>+6}\n", centipawns * sign);
+        let mut text = format!(
+            "Static evaluation in centipawns, White's side ({to_move} to move)\n{}",
+            line("total", trace.total)
+        );
+        if !trace.weights.is_empty() {
+            text += "Weights: each line is the total less the evaluation with that weight at zero.\n";
+            text += "Terms that multiply one another (a king's danger) need not add up to the total.\n";
+            for share in &trace.weights {
+                text += &line(&share.name, share.centipawns);
+            }
+        }
+        if !trace.unweighted.is_empty() {
+            text += "Besides the weights:\n";
+            for share in &trace.unweighted {
+                text += &line(&share.name, share.centipawns);
+            }
+        }
+        if pos.in_check() {
+            text += "The side to move is in check: the search tries its evasions instead of this evaluation.\n";
+        }
+        text
     }
 
     fn legal(&self) -> String {

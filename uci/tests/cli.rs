@@ -465,3 +465,56 @@ fn selfplay_and_tune_refuse_bad_arguments() {
     let _ = std::fs::remove_file(bad_data);
     let _ = std::fs::remove_file(good_data);
 }
+
+#[test]
+fn eval_prints_the_parts_of_a_position_s_evaluation() {
+    let out = vorpal(
+        &[
+            "eval",
+            "--fen",
+            "4k3/pppp4/8/8/8/8/PPPP4/1N2K3 b - - 0 1",
+            "--moves",
+            "e8e7",
+        ],
+        WAIT,
+    );
+    assert!(out.status.success(), "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(
+        lines.first(),
+        Some(&"Static evaluation in centipawns, White's side (White to move)"),
+        "{lines:?}"
+    );
+    let material = lines
+        .iter()
+        .find_map(|line| line.trim().strip_prefix("material"))
+        .and_then(|value| value.trim().parse::<i32>().ok());
+    assert!(material.is_some_and(|m| m > 100), "{lines:?}");
+    // In check, the search tries the evasions instead, and `eval` says so.
+    let check = vorpal(&["eval", "--moves", "e2e4", "f7f6", "d1h5"], WAIT);
+    assert!(check.status.success(), "{}", check.stderr);
+    assert!(
+        check
+            .stdout
+            .lines()
+            .last()
+            .is_some_and(|line| line.contains("in check")),
+        "{}",
+        check.stdout
+    );
+    assert!(!out.stdout.contains("in check"), "{}", out.stdout);
+    let alice = vorpal(&["eval", "--variant", "alice"], WAIT);
+    assert!(alice.status.success(), "{}", alice.stderr);
+    assert!(
+        alice.stdout.lines().any(|line| line.trim().starts_with("total")),
+        "{}",
+        alice.stdout
+    );
+}
+
+#[test]
+fn eval_rejects_bad_positions_with_one_line() {
+    assert_rejected(&["eval", "--fen", "4k3/8/8/8/8/8/8/4K3 x - - 0 1"]);
+    assert_rejected(&["eval", "--variant", "nosuch"]);
+    assert_rejected(&["eval", "--moves", "e2e5"]);
+}

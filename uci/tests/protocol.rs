@@ -1010,3 +1010,66 @@ fn error_lines_cut_long_input_and_escape_control_bytes() {
     assert_eq!(answer, ["info string error: unknown command 'go\\u{1b}[2J\\u{7}'"]);
     engine.quit();
 }
+
+/// `eval`'s lines `name value` below its header, by name.
+fn eval_lines(engine: &mut Engine) -> Vec<(String, i32)> {
+    let lines = engine.answer_to("eval");
+    // A change of game announces the game before this answer.
+    let Some(header) = lines
+        .iter()
+        .position(|l| l.starts_with("Static evaluation in centipawns, White's side"))
+    else {
+        panic!("no header: {lines:?}")
+    };
+    lines[header..]
+        .iter()
+        .filter_map(|line| {
+            let mut words = line.split_whitespace();
+            let (name, value, rest) = (words.next()?, words.next()?, words.next());
+            Some((name.to_string(), value.parse().ok().filter(|_| rest.is_none())?))
+        })
+        .collect()
+}
+
+#[test]
+fn eval_takes_the_static_evaluation_apart_from_white_s_side() {
+    let _serial = serial();
+    let mut engine = Engine::start();
+    // White a knight up, with either side to move: the same numbers from White's side.
+    for side in ["w", "b"] {
+        engine.send(&format!("position fen 4k3/pppp4/8/8/8/8/PPPP4/1N2K3 {side} - - 0 1"));
+        let lines = eval_lines(&mut engine);
+        let value = |name: &str| lines.iter().find(|(n, _)| n == name).map(|(_, v)| *v);
+        assert!(value("total").is_some_and(|total| total > 100), "{side}: {lines:?}");
+        assert!(value("material").is_some_and(|m| m > 100), "{side}: {lines:?}");
+        assert!(value("network").is_some(), "{side}: {lines:?}");
+    }
+    // A bad position keeps the old one, and `eval` still reads it.
+    engine.expect_one_error("position fen 4k3/8/8/8/8/8/8/1N2K3 x - - 0 1");
+    assert!(eval_lines(&mut engine)
+        .iter()
+        .any(|(name, value)| name == "material" && *value > 100));
+    // Every game has it, each on its start position.
+    for variant in [
+        "chess",
+        "alice",
+        "alice2",
+        "msalice",
+        "odonohue",
+        "duo",
+        "minialice",
+        "alice3",
+        "jabberwocky",
+        "superpermutation",
+        "jackswitches",
+        "maharajah",
+        "twokings",
+        "twokings4",
+    ] {
+        engine.send(&format!("setoption name UCI_Variant value {variant}"));
+        engine.send("position startpos");
+        let lines = eval_lines(&mut engine);
+        assert!(lines.iter().any(|(name, _)| name == "total"), "{variant}: {lines:?}");
+    }
+    engine.quit();
+}
