@@ -8,6 +8,7 @@ pub mod eval_cmd;
 pub mod matches;
 pub mod output;
 pub mod perft_cmd;
+pub mod position_args;
 pub mod protocol;
 pub mod selfplay;
 pub mod serve;

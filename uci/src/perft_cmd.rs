@@ -2,9 +2,10 @@
 //! line `Nodes searched: N`), timing on standard error.
 
 use crate::output::say;
+use crate::position_args::PositionArgs;
 use clap::Args;
 use std::time::Instant;
-use vorpal_engine::{with_game, Game, History, RuleOptions, Variant};
+use vorpal_engine::{with_game, Game, History, Variant};
 use vorpal_perft::{divide, perft_parallel};
 
 /// The most worker threads perft starts, as the protocol's `Threads` option allows.
@@ -13,15 +14,8 @@ const MAX_THREADS: usize = 256;
 /// The arguments of `vorpal perft`.
 #[derive(Args)]
 pub struct PerftArgs {
-    /// Game to play (protocol name)
-    #[arg(long, default_value = "chess")]
-    variant: String,
-    /// Start position (default: the game's start position)
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves to play from the start position first, in protocol notation
-    #[arg(long, num_args = 1..)]
-    moves: Vec<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Number of plies
     #[arg(long)]
     depth: u32,
@@ -31,14 +25,11 @@ pub struct PerftArgs {
     /// Worker threads (default: all cores)
     #[arg(long)]
     threads: Option<usize>,
-    /// Play the Alice games with en passant (the AliceEnPassant rule)
-    #[arg(long)]
-    alice_en_passant: bool,
 }
 
 /// Runs `vorpal perft`: counts (and divides) the move sequences of a position.
 pub fn run(args: &PerftArgs) -> Result<(), String> {
-    let variant = Variant::from_name(&args.variant).map_err(|e| e.to_string())?;
+    let variant = args.position.variant()?;
     let mut pool = rayon::ThreadPoolBuilder::new();
     if let Some(threads) = args.threads {
         if !(1..=MAX_THREADS).contains(&threads) {
@@ -51,15 +42,13 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
 }
 
 fn run_game<G: Game>(variant: Variant, args: &PerftArgs) -> Result<(), String> {
-    let options = RuleOptions {
-        alice_en_passant: args.alice_en_passant,
-    };
-    let start = match &args.fen {
+    let options = args.position.rule_options();
+    let start = match &args.position.fen {
         Some(fen) => G::from_fen_with(variant, fen, &options).map_err(|e| format!("invalid FEN: {e}"))?,
         None => G::startpos_with(variant, &options),
     };
     let mut history = History::new(start);
-    for text in &args.moves {
+    for text in &args.position.moves {
         history.push_text(text).map_err(|e| e.to_string())?;
     }
     let pos = history.position();
