@@ -3,6 +3,7 @@
 
 use crate::output::say;
 use crate::position_args::PositionArgs;
+use crate::session::game_from;
 use clap::Args;
 use std::time::Instant;
 use vorpal_engine::{with_game, Game, History, Variant};
@@ -42,15 +43,13 @@ pub fn run(args: &PerftArgs) -> Result<(), String> {
 }
 
 fn run_game<G: Game>(variant: Variant, args: &PerftArgs) -> Result<(), String> {
-    let options = args.position.rule_options();
-    let start = match &args.position.fen {
-        Some(fen) => G::from_fen_with(variant, fen, &options).map_err(|e| format!("invalid FEN: {e}"))?,
-        None => G::startpos_with(variant, &options),
-    };
-    let mut history = History::new(start);
-    for text in &args.position.moves {
-        history.push_text(text).map_err(|e| e.to_string())?;
-    }
+    let position = &args.position;
+    let history: History<G> = game_from(
+        variant,
+        &position.rule_options(),
+        position.fen.as_deref(),
+        &position.moves,
+    )?;
     let pos = history.position();
 
     let clock = Instant::now();

@@ -105,6 +105,27 @@ impl<G: Evaluated> GameSession<G> {
     }
 }
 
+/// The game from `fen` (the variant's start position when `None`) after `moves`, in
+/// protocol notation, or why it cannot be had.
+pub fn game_from<G: Game>(
+    variant: Variant,
+    options: &RuleOptions,
+    fen: Option<&str>,
+    moves: &[impl AsRef<str>],
+) -> Result<History<G>, String> {
+    let start = match fen {
+        Some(fen) => G::from_fen_with(variant, fen, options).map_err(|e| format!("invalid FEN: {e}"))?,
+        None => G::startpos_with(variant, options),
+    };
+    let mut history = History::new(start);
+    for text in moves {
+        history
+            .push_text(text.as_ref())
+            .map_err(|e| format!("move list: {e}"))?;
+    }
+    Ok(history)
+}
+
 /// Names a line of moves, each in the position it is played from.
 pub fn line_names<G: Game>(start: &G, moves: &[G::Move]) -> Vec<String> {
     let mut pos = start.clone();
@@ -143,15 +164,7 @@ impl<G: Evaluated> Session for GameSession<G> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String> {
-        let start = match fen {
-            Some(fen) => G::from_fen_with(self.variant, fen, &self.options).map_err(|e| format!("invalid FEN: {e}"))?,
-            None => G::startpos_with(self.variant, &self.options),
-        };
-        let mut history = History::new(start);
-        for text in moves {
-            history.push_text(text).map_err(|e| format!("move list: {e}"))?;
-        }
-        self.history = history;
+        self.history = game_from(self.variant, &self.options, fen, moves)?;
         Ok(())
     }
 
