@@ -51,6 +51,8 @@ const QS_MAX_DEPTH: u32 = 12;
 /// The deepest remaining depth at which a move losing the exchange on its square is
 /// pruned.
 const EXCHANGE_PRUNING_DEPTH: i32 = 8;
+/// The least remaining depth at which the table's move is tested for being singular.
+const SINGULAR_DEPTH: i32 = 7;
 
 /// A static evaluation of one game, from the side to move's point of view.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -365,6 +367,9 @@ struct Worker<'a, G: Game, E> {
     /// The static evaluation at each ply of the current path (`-INFINITY` in check),
     /// to tell whether the side to move is improving on its last turn.
     static_evals: [i32; MAX_PLY + 1],
+    /// The move a singular-extension test leaves out of its search of the node at
+    /// each ply (`None` outside such a test).
+    excluded: [Option<G::Move>; MAX_PLY + 1],
     eval_cache: EvalCache,
 }
 
@@ -405,6 +410,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             ordering: MoveOrdering::new(G::HISTORY_SIZE),
             reductions,
             static_evals: [-INFINITY; MAX_PLY + 1],
+            excluded: [None; MAX_PLY + 1],
             eval_cache: EvalCache::new(),
         }
     }
@@ -721,7 +727,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         }
 
         let hash = pos.hash();
-        let tt_entry = self.shared.tt.probe(hash);
+        // A singular-extension test searches the node without the table's move: the
+        // table's entry is about the whole node, so it neither cuts off nor orders here.
+        let excluded = self.excluded[ply];
+        let tt_entry = if excluded.is_some() {
+            None
+        } else {
+            self.shared.tt.probe(hash)
+        };
         let tt_code = tt_entry.map_or(0, |e| e.move_code);
         if let Some(entry) = tt_entry.filter(|entry| !pv_node && entry.depth >= depth) {
             if let Some(score) = tt_cutoff(&entry, ply, alpha, beta, self.draw_score(pos.side_to_move())) {
@@ -761,7 +774,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // as it misjudges one in check: the side to move has no quiet choice.
         let forced_capture =
             G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv) && is_legal(pos, mv));
-        if !pv_node && !in_check && !forced_capture && beta.abs() < MATE_BOUND {
+        if !pv_node && !in_check && !forced_capture && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth, a quiet move will not fall back.
             if depth <= 6 && static_eval - 80 * depth >= beta {
                 return static_eval;
@@ -810,8 +823,20 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut searched = 0;
         for i in 0..moves.len() {
             let mv = pick_next(&mut moves, &mut scores, i);
-            if !is_legal(pos, mv) {
+            if !is_legal(pos, mv) || excluded == Some(mv) {
                 continue;
+            }
+            let singular = match tt_entry {
+                Some(entry) if searched == 0 && excluded.is_none() && tt_code == G::move_code(mv) => {
+                    match self.singular_test(pos, mv, &entry, depth, beta, ply, node) {
+                        Singular::Cut(score) => return score,
+                        Singular::Extension(extension) => extension,
+                    }
+                }
+                _ => 0,
+            };
+            if self.stopped {
+                return 0;
             }
             let tactical = pos.is_tactical(mv);
             let late_quiet = prune_quiets
@@ -839,7 +864,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             // check: only the others are searched a ply deeper.
             let extend =
                 gives_check && (!E::EXCHANGE_PRUNING || self.exchange_holds(pos, mv, tactical.then_some(scores[i])));
-            let new_depth = depth - 1 + extend as i32;
+            let extension = if singular != 0 { singular } else { extend as i32 };
+            let new_depth = depth - 1 + extension;
             self.prefetch_child(child.hash(), new_depth > 0);
             self.hashes.push(child.hash());
             let score = if searched == 0 {
@@ -901,6 +927,9 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
+        if excluded.is_some() {
+            return best;
+        }
         learn_correction(
             self.shared.tt,
             pos,
@@ -912,6 +941,50 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         );
         self.store(hash, best, best_move, (original_alpha, beta), depth, ply);
         best
+    }
+
+    /// Singular extensions: whether the table's move `mv` is the only good move of the
+    /// node. A search of the node without it, at half the depth and against the
+    /// table's score less a margin, tells: when every other move fails low, `mv` is
+    /// searched a ply deeper; when even the others reach `beta`, the node cuts off
+    /// (multi-cut); when the table's score alone reaches `beta`, `mv` is searched a ply
+    /// shallower, as the node has other good moves.
+    #[allow(clippy::too_many_arguments)]
+    fn singular_test(
+        &mut self,
+        pos: &G,
+        mv: G::Move,
+        entry: &Entry,
+        depth: i32,
+        beta: i32,
+        ply: usize,
+        node: Node,
+    ) -> Singular {
+        let tt_score = score_from_tt(entry.score, ply);
+        if depth < SINGULAR_DEPTH
+            || entry.bound == Bound::Upper
+            || entry.depth < depth - 3
+            || tt_score.abs() >= MATE_BOUND
+        {
+            return Singular::Extension(0);
+        }
+        let singular_beta = tt_score - 3 * depth;
+        self.excluded[ply] = Some(mv);
+        // Not a PV search: a PV node's test is an all node, as it expects to fail low.
+        let test_node = if node == Node::Pv { Node::All } else { node };
+        let score = self.search(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, test_node);
+        self.excluded[ply] = None;
+        if self.stopped {
+            Singular::Extension(0)
+        } else if score < singular_beta {
+            Singular::Extension(1)
+        } else if singular_beta >= beta {
+            Singular::Cut(singular_beta)
+        } else if tt_score >= beta {
+            Singular::Extension(-1)
+        } else {
+            Singular::Extension(0)
+        }
     }
 
     fn quiescence(&mut self, pos: &G, mut alpha: i32, beta: i32, ply: usize, qdepth: u32) -> i32 {
@@ -1063,6 +1136,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             },
         );
     }
+}
+
+/// What a singular-extension test found for the table's move.
+enum Singular {
+    /// Search the move this many plies deeper (negative: shallower).
+    Extension(i32),
+    /// Another move reaches beta as well: the node fails high with this score.
+    Cut(i32),
 }
 
 /// What a node is expected to be: on the principal variation, failing high after a
