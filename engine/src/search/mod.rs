@@ -1139,6 +1139,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
 }
 
 /// What a singular-extension test found for the table's move.
+#[derive(Copy, Clone, PartialEq, Eq, Debug)]
 enum Singular {
     /// Search the move this many plies deeper (negative: shallower).
     Extension(i32),

@@ -315,3 +315,72 @@ fn the_correction_history_learns_only_from_scores_that_say_something() {
     tt.clear();
     assert_eq!(tt.corrections().correction(Color::White, key), 0);
 }
+
+#[test]
+fn a_singular_table_move_is_extended_and_a_second_good_move_cuts_or_reduces() {
+    let tt = TranspositionTable::new(1);
+    let control = SearchControl::default();
+    control.start(false);
+    let limits = Limits::default();
+    let test = |fen: &str, mv: &str, entry: (i32, i32, Bound), beta: i32| {
+        let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
+        let shared = Shared {
+            control: &control,
+            tt: &tt,
+            limits: &limits,
+            budget: None,
+            done: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            started: Instant::now(),
+            contempt: 0,
+            root_side: pos.side_to_move(),
+        };
+        let mut worker = Worker::new(0, &pos, &Material, &shared, vec![pos.hash()]);
+        let mv = pos.parse_move(mv).unwrap();
+        let (score, depth, bound) = entry;
+        let entry = Entry {
+            move_code: Chess::move_code(mv),
+            score,
+            depth,
+            bound,
+        };
+        let found = worker.singular_test(&pos, mv, &entry, 8, beta, 1, Node::Cut);
+        assert_eq!(worker.excluded[1], None, "the test leaves no move excluded");
+        found
+    };
+    // Only Rxd5 takes the queen: every other move fails low.
+    let one_capture = "6k1/8/8/3q4/8/8/8/3R2K1 w - - 0 1";
+    assert_eq!(
+        test(one_capture, "d1d5", (500, 8, Bound::Lower), 400),
+        Singular::Extension(1)
+    );
+    // Two rooks take it: without Rdxd5, Raxd5 still reaches the table's score less the
+    // margin, 1000 - 3 x 8. Against a beta below that, the node fails high at once...
+    let two_captures = "6k1/8/8/R2q4/8/8/8/3R2K1 w - - 0 1";
+    assert_eq!(
+        test(two_captures, "d1d5", (1000, 8, Bound::Lower), 900),
+        Singular::Cut(976)
+    );
+    // ...above it, the table's move is searched a ply shallower, as it alone reaches beta...
+    assert_eq!(
+        test(two_captures, "d1d5", (1000, 8, Bound::Lower), 990),
+        Singular::Extension(-1)
+    );
+    // ...and above the table's score too, at its full depth.
+    assert_eq!(
+        test(two_captures, "d1d5", (1000, 8, Bound::Exact), 1100),
+        Singular::Extension(0)
+    );
+    // No test from an upper bound, a shallow entry or a mate score.
+    for entry in [
+        (500, 8, Bound::Upper),
+        (500, 4, Bound::Lower),
+        (MATE - 3, 8, Bound::Lower),
+    ] {
+        assert_eq!(
+            test(one_capture, "d1d5", entry, 400),
+            Singular::Extension(0),
+            "{entry:?}"
+        );
+    }
+}
