@@ -789,6 +789,9 @@ pub struct SearchRules {
     pub late_move_reductions: bool,
     /// Whether a capture is compulsory, so quiescence may not stand pat.
     pub mandatory_capture: bool,
+    /// Whether the table's move is searched deeper when no other move comes near it
+    /// (singular extensions): only where a match showed that it pays.
+    pub singular_extensions: bool,
 }
 
 impl SearchRules {
@@ -798,6 +801,7 @@ impl SearchRules {
         null_move: true,
         late_move_reductions: true,
         mandatory_capture: false,
+        singular_extensions: false,
     };
 }
 

@@ -12,8 +12,8 @@ use crate::attacks::{bishop_attacks, pawn_attacks, piece_attacks, rook_attacks};
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
-    EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, TimeUse, Turn,
-    Variant,
+    EndReason, FenError, GameResult, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, SearchRules,
+    TimeUse, Turn, Variant,
 };
 use crate::moves::PackedMove;
 use crate::sets;
@@ -402,6 +402,11 @@ impl Notation for Chess {
 
 impl SearchHints for Chess {
     const TACTICAL_GENERATION: bool = true;
+
+    const SEARCH: SearchRules = SearchRules {
+        singular_extensions: true,
+        ..SearchRules::STANDARD
+    };
 
     // Longer thinking won in chess (SPRT in docs/STRENGTH.md) but lost in alice; a
     // best move that keeps changing is worth more of it.

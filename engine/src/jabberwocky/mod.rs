@@ -329,6 +329,7 @@ impl SearchHints for Jabberwocky {
         null_move: false,
         late_move_reductions: true,
         mandatory_capture: true,
+        singular_extensions: false,
     };
 
     #[inline(always)]

@@ -827,7 +827,12 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 continue;
             }
             let singular = match tt_entry {
-                Some(entry) if searched == 0 && excluded.is_none() && tt_code == G::move_code(mv) => {
+                Some(entry)
+                    if G::SEARCH.singular_extensions
+                        && searched == 0
+                        && excluded.is_none()
+                        && tt_code == G::move_code(mv) =>
+                {
                     match self.singular_test(pos, mv, &entry, depth, beta, ply, node) {
                         Singular::Cut(score) => return score,
                         Singular::Extension(extension) => extension,
