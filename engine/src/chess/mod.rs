@@ -403,6 +403,7 @@ impl Notation for Chess {
 impl SearchHints for Chess {
     const TACTICAL_GENERATION: bool = true;
 
+    // Singular extensions won in chess (SPRT in docs/STRENGTH.md).
     const SEARCH: SearchRules = SearchRules {
         singular_extensions: true,
         ..SearchRules::STANDARD
