@@ -980,6 +980,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let test_node = if node == Node::Pv { Node::All } else { node };
         let score = self.search(pos, (depth - 1) / 2, singular_beta - 1, singular_beta, ply, test_node);
         self.excluded[ply] = None;
+        // The test's line is not this node's.
+        self.pv[ply].clear();
         if self.stopped {
             Singular::Extension(0)
         } else if score < singular_beta {
