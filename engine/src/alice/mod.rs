@@ -22,7 +22,7 @@ use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::chess::{castling_rook, CastlingRights, CASTLING_KEEP};
 use crate::game::{
-    FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, Turn, Variant,
+    FenError, GameResult, MoveError, MoveList, Notation, Position, RuleOptions, SearchHints, SearchRules, Turn, Variant,
 };
 use crate::moves::PackedMove;
 use crate::sets;
@@ -547,6 +547,11 @@ impl<const N: usize> Notation for AliceGame<N> {
 
 impl<const N: usize> SearchHints for AliceGame<N> {
     const TACTICAL_GENERATION: bool = true;
+
+    const SEARCH: SearchRules = SearchRules {
+        singular_extensions: true,
+        ..SearchRules::STANDARD
+    };
 
     fn tactical_search_moves(&self, moves: &mut MoveList<AliceMove>) {
         if self.en_passant.is_some() {
