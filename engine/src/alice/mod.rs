@@ -548,6 +548,7 @@ impl<const N: usize> Notation for AliceGame<N> {
 impl<const N: usize> SearchHints for AliceGame<N> {
     const TACTICAL_GENERATION: bool = true;
 
+    // Singular extensions won in alice as in chess (SPRT in docs/STRENGTH.md).
     const SEARCH: SearchRules = SearchRules {
         singular_extensions: true,
         ..SearchRules::STANDARD
