@@ -96,7 +96,7 @@ const BUILT_IN: &[(&str, &[&str])] = &[
     (
         "minialice",
         &[
-            "b3b4 a6a5 c2a4 d6d5",
+            "a3a5 d6d4 d3d5 c6c4",
             "d3d4 b6b4 c3c4 d6d5",
             "d2c4 c6c5 b3b4 d6d4",
             "a2b4 d6d4 a3a5 c6c5",
