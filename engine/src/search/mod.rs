@@ -834,16 +834,17 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                         && excluded.is_none()
                         && tt_code == G::move_code(mv) =>
                 {
-                    match self.singular_test(pos, mv, &entry, depth, beta, ply, node) {
+                    let found = self.singular_test(pos, mv, &entry, depth, beta, ply, node);
+                    if self.stopped {
+                        return 0;
+                    }
+                    match found {
                         Singular::Cut(score) => return score,
                         Singular::Extension(extension) => extension,
                     }
                 }
                 _ => 0,
             };
-            if self.stopped {
-                return 0;
-            }
             let tactical = pos.is_tactical(mv);
             let late_quiet = prune_quiets
                 && !tactical
@@ -954,7 +955,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     /// table's score less a margin, tells: when every other move fails low, `mv` is
     /// searched a ply deeper; when even the others reach `beta`, the node cuts off
     /// (multi-cut); when the table's score alone reaches `beta`, `mv` is searched a ply
-    /// shallower, as the node has other good moves.
+    /// shallower, as the node has other good moves. After a stop the answer means
+    /// nothing: the caller looks at the stop first.
     #[allow(clippy::too_many_arguments)]
     fn singular_test(
         &mut self,
@@ -982,9 +984,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.excluded[ply] = None;
         // The test's line is not this node's.
         self.pv[ply].clear();
-        if self.stopped {
-            Singular::Extension(0)
-        } else if score < singular_beta {
+        if score < singular_beta {
             Singular::Extension(1)
         } else if singular_beta >= beta {
             Singular::Cut(singular_beta)
