@@ -792,6 +792,10 @@ pub struct SearchRules {
     /// Whether the table's move is searched deeper when no other move comes near it
     /// (singular extensions): only where a match showed that it pays.
     pub singular_extensions: bool,
+    /// How far below the table's score, per ply of depth, the other moves must stay for
+    /// the table's move to count as singular: in the game's own units, whose pawn is
+    /// worth more in some games than in chess.
+    pub singular_margin: i32,
 }
 
 impl SearchRules {
@@ -802,6 +806,7 @@ impl SearchRules {
         late_move_reductions: true,
         mandatory_capture: false,
         singular_extensions: false,
+        singular_margin: 3,
     };
 }
 

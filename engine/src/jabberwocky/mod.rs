@@ -330,6 +330,7 @@ impl SearchHints for Jabberwocky {
         late_move_reductions: true,
         mandatory_capture: true,
         singular_extensions: false,
+        ..SearchRules::STANDARD
     };
 
     #[inline(always)]

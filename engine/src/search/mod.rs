@@ -976,7 +976,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         {
             return Singular::Extension(0);
         }
-        let singular_beta = tt_score - 3 * depth;
+        let singular_beta = tt_score - G::SEARCH.singular_margin * depth;
         self.excluded[ply] = Some(mv);
         // Not a PV search: a PV node's test is an all node, as it expects to fail low.
         let test_node = if node == Node::Pv { Node::All } else { node };

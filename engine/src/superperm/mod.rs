@@ -19,8 +19,8 @@ use crate::attacks::{between, bishop_attacks, king_attacks, knight_attacks, line
 use crate::bitboard::Bitboard;
 use crate::board::ChessBoard;
 use crate::game::{
-    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints, Turn,
-    Variant,
+    EndReason, FenError, GameResult, MoveError, MoveList, Notation, Outcome, Position, RuleOptions, SearchHints,
+    SearchRules, Turn, Variant,
 };
 use crate::moves::{kind_choice, PackedMove};
 use crate::types::{Color, Kind, Square};
@@ -545,6 +545,13 @@ impl Notation for Superperm {
 }
 
 impl SearchHints for Superperm {
+    const SEARCH: SearchRules = SearchRules {
+        singular_extensions: true,
+        // Its pawn is worth about three of chess's (`eval/src/superperm.rs`).
+        singular_margin: 9,
+        ..SearchRules::STANDARD
+    };
+
     #[inline(always)]
     fn is_capture(&self, mv: SuperpermMove) -> bool {
         !mv.is_teleport() && self.board.by_color(!self.turn.side).contains(mv.to())

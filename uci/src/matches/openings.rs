@@ -139,10 +139,10 @@ const BUILT_IN: &[(&str, &[&str])] = &[
             "e1g1 e8g8 d2d3 g8h8",
             "f2f4 e7e5 c2c3 e8b8",
             "e1c1 b7b6 f2f3 c7c5",
-            "e2e3 g7g6 e1e2 e7e5",
-            "d2d4 d7d6 c2c4 b8c6",
+            "e1h1 g8h6 a2a4 e7e6",
+            "e1d1 b7b5 d1c1 e8a8",
             "h2h3 e8d8 h3h4 d8a8",
-            "a2a4 g8f6 e1a1 e8f8",
+            "h2h4 b7b5 h1h3 g7g5",
         ],
     ),
     (
