@@ -142,7 +142,7 @@ const BUILT_IN: &[(&str, &[&str])] = &[
             "e1h1 g8h6 a2a4 e7e6",
             "e1d1 b7b5 d1c1 e8a8",
             "h2h3 e8d8 h3h4 d8a8",
-            "h2h4 b7b5 h1h3 g7g5",
+            "e1b1 e8g8 g1h3 b8c6",
         ],
     ),
     (
