@@ -548,7 +548,7 @@ impl SearchHints for Superperm {
     const SEARCH: SearchRules = SearchRules {
         singular_extensions: true,
         // Its pawn is worth about three of chess's (`eval/src/superperm.rs`).
-        singular_margin: 9,
+        singular_margin: 12,
         ..SearchRules::STANDARD
     };
 
