@@ -547,7 +547,8 @@ impl Notation for Superperm {
 impl SearchHints for Superperm {
     const SEARCH: SearchRules = SearchRules {
         singular_extensions: true,
-        // Its pawn is worth about three of chess's (`eval/src/superperm.rs`).
+        // Its pawn is worth about three of chess's (`eval/src/superperm.rs`); of the
+        // margins 3, 9, 12 and 16 a ply, 12 won its matches (docs/STRENGTH.md).
         singular_margin: 12,
         ..SearchRules::STANDARD
     };
