@@ -327,9 +327,7 @@ impl SearchHints for Jabberwocky {
     /// rules give.
     const SEARCH: SearchRules = SearchRules {
         null_move: false,
-        late_move_reductions: true,
         mandatory_capture: true,
-        singular_extensions: false,
         ..SearchRules::STANDARD
     };
 
