@@ -796,6 +796,9 @@ pub struct SearchRules {
     /// the table's move to count as singular: in the game's own units, whose pawn is
     /// worth more in some games than in chess.
     pub singular_margin: i32,
+    /// Whether a node the table knows no move for is searched a ply shallower
+    /// (internal iterative reduction): only where a match showed that it pays.
+    pub internal_iterative_reduction: bool,
 }
 
 impl SearchRules {
@@ -807,6 +810,7 @@ impl SearchRules {
         mandatory_capture: false,
         singular_extensions: false,
         singular_margin: 3,
+        internal_iterative_reduction: false,
     };
 }
 

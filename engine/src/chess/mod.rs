@@ -403,9 +403,11 @@ impl Notation for Chess {
 impl SearchHints for Chess {
     const TACTICAL_GENERATION: bool = true;
 
-    // Singular extensions won in chess (SPRT in docs/STRENGTH.md).
+    // Singular extensions and internal iterative reduction won in chess (SPRTs in
+    // docs/STRENGTH.md).
     const SEARCH: SearchRules = SearchRules {
         singular_extensions: true,
+        internal_iterative_reduction: true,
         ..SearchRules::STANDARD
     };
 

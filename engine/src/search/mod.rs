@@ -54,6 +54,9 @@ const QS_MAX_DEPTH: u32 = 12;
 const EXCHANGE_PRUNING_DEPTH: i32 = 8;
 /// The least remaining depth at which the table's move is tested for being singular.
 const SINGULAR_DEPTH: i32 = 7;
+/// The least remaining depth at which a node without a table move is searched a ply
+/// shallower (internal iterative reduction).
+const IIR_DEPTH: i32 = 4;
 
 /// A static evaluation of one game, from the side to move's point of view.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -803,6 +806,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             }
         }
 
+        // Internal iterative reduction: a node the table knows no move for was seldom
+        // searched before and has no move to try first; a ply less finds one cheaply,
+        // and the next visit searches it in full.
+        let depth =
+            if G::SEARCH.internal_iterative_reduction && tt_code == 0 && excluded.is_none() && depth >= IIR_DEPTH {
+                depth - 1
+            } else {
+                depth
+            };
         // Filled in place: collecting would build the array elsewhere and copy all of it.
         let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = ArrayVec::new();
         scores.extend(

@@ -386,3 +386,35 @@ fn a_singular_table_move_is_extended_and_a_second_good_move_cuts_or_reduces() {
         );
     }
 }
+
+#[test]
+fn a_chess_node_without_a_table_move_is_searched_a_ply_shallower() {
+    let tt = TranspositionTable::new(1);
+    let control = SearchControl::default();
+    control.start(false);
+    let limits = Limits::default();
+    let pos = Chess::startpos(Variant::Chess);
+    let shared = Shared {
+        control: &control,
+        tt: &tt,
+        limits: &limits,
+        budget: None,
+        done: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        started: Instant::now(),
+        contempt: 0,
+        root_side: pos.side_to_move(),
+    };
+    let mut worker = Worker::new(0, &pos, &Material, &shared, vec![pos.hash()]);
+    let stored_depth = |worker: &mut Worker<Chess, Material>, depth: i32| {
+        worker.search(&pos, depth, -INFINITY, INFINITY, 1, Node::Pv);
+        tt.probe(pos.hash()).expect("the node is stored").depth
+    };
+    // A fresh table knows no move here: the node is searched, and stored, a ply less.
+    assert_eq!(stored_depth(&mut worker, 5), 4);
+    // Now it knows the move found: the full depth.
+    assert_eq!(stored_depth(&mut worker, 5), 5);
+    // Below the reduction's least depth, no ply is taken off.
+    tt.clear();
+    assert_eq!(stored_depth(&mut worker, IIR_DEPTH - 1), IIR_DEPTH - 1);
+}
