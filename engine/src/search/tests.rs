@@ -318,6 +318,27 @@ fn the_correction_history_learns_only_from_scores_that_say_something() {
     assert_eq!(tt.corrections().correction(Color::White, key), 0);
 }
 
+/// What a worker shares with the search that runs it, for a test that drives a worker
+/// directly: no clock, no contempt.
+fn shared_state<'a>(
+    control: &'a SearchControl,
+    tt: &'a TranspositionTable,
+    limits: &'a Limits,
+    root_side: Color,
+) -> Shared<'a> {
+    Shared {
+        control,
+        tt,
+        limits,
+        budget: None,
+        done: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        started: Instant::now(),
+        contempt: 0,
+        root_side,
+    }
+}
+
 #[test]
 fn a_singular_table_move_is_extended_and_a_second_good_move_cuts_or_reduces() {
     let tt = TranspositionTable::new(1);
@@ -326,17 +347,7 @@ fn a_singular_table_move_is_extended_and_a_second_good_move_cuts_or_reduces() {
     let limits = Limits::default();
     let test = |fen: &str, mv: &str, entry: (i32, i32, Bound), beta: i32| {
         let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
-        let shared = Shared {
-            control: &control,
-            tt: &tt,
-            limits: &limits,
-            budget: None,
-            done: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            started: Instant::now(),
-            contempt: 0,
-            root_side: pos.side_to_move(),
-        };
+        let shared = shared_state(&control, &tt, &limits, pos.side_to_move());
         let mut worker = Worker::new(0, &pos, &Material, &shared, vec![pos.hash()]);
         let mv = pos.parse_move(mv).unwrap();
         let (score, depth, bound) = entry;
@@ -394,17 +405,7 @@ fn a_chess_node_without_a_table_move_is_searched_a_ply_shallower() {
     control.start(false);
     let limits = Limits::default();
     let pos = Chess::startpos(Variant::Chess);
-    let shared = Shared {
-        control: &control,
-        tt: &tt,
-        limits: &limits,
-        budget: None,
-        done: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        started: Instant::now(),
-        contempt: 0,
-        root_side: pos.side_to_move(),
-    };
+    let shared = shared_state(&control, &tt, &limits, pos.side_to_move());
     let mut worker = Worker::new(0, &pos, &Material, &shared, vec![pos.hash()]);
     let stored_depth = |worker: &mut Worker<Chess, Material>, depth: i32| {
         worker.search(&pos, depth, -INFINITY, INFINITY, 1, Node::Pv);
