@@ -1,8 +1,8 @@
 //! Alpha-beta search, generic over the game and its evaluator: iterative deepening
 //! with aspiration windows, principal variation search, quiescence, a shared
-//! transposition table, null-move pruning, late-move reductions and singular
-//! extensions where the game allows them, killer and history move ordering, Lazy SMP
-//! and MultiPV.
+//! transposition table, null-move pruning, late-move reductions, and singular
+//! extensions and internal iterative reduction where the game allows them, killer and
+//! history move ordering, Lazy SMP and MultiPV.
 
 mod correction;
 mod eval_cache;
