@@ -149,6 +149,8 @@ impl AliceEval {
 }
 
 impl<const N: usize> Evaluator<AliceGame<N>> for AliceEval {
+    type QuietOrder = ();
+
     fn evaluate(&self, pos: &AliceGame<N>) -> i32 {
         let phase: i32 = (0..N)
             .map(|id| {

@@ -925,9 +925,68 @@ impl ChessEval {
     }
 }
 
+/// The squares the side not to move attacks with men of a kind or cheaper, for the
+/// ordering of quiet moves: a man is better moved off a square a cheaper man attacks,
+/// and worse moved onto one.
+#[derive(Copy, Clone, Default)]
+pub struct Threats {
+    by_pawn: Bitboard,
+    by_minor: Bitboard,
+    by_rook: Bitboard,
+}
+
+/// Ordering bonuses, on the quiet-move history's scale (+-16384), for a queen, a rook
+/// and a minor piece leaving (or entering) a square that a cheaper man attacks.
+const THREAT_ORDER: [i32; 3] = [32_768, 16_384, 10_000];
+
 impl Evaluator<Chess> for ChessEval {
     fn evaluate(&self, pos: &Chess) -> i32 {
         self.hand_written(pos) + crate::chess_net::correction(pos)
+    }
+
+    type QuietOrder = Threats;
+
+    fn quiet_order_context(&self, pos: &Chess) -> Threats {
+        let board = pos.board();
+        let them = !pos.side_to_move();
+        let occupied = board.occupied();
+        let by_pawn = pawn_attack_set(them, board.pieces(them, Kind::Pawn));
+        let mut by_minor = by_pawn;
+        for sq in board.pieces(them, Kind::Knight) {
+            by_minor |= knight_attacks(sq);
+        }
+        for sq in board.pieces(them, Kind::Bishop) {
+            by_minor |= bishop_attacks(sq, occupied);
+        }
+        let mut by_rook = by_minor;
+        for sq in board.pieces(them, Kind::Rook) {
+            by_rook |= rook_attacks(sq, occupied);
+        }
+        Threats {
+            by_pawn,
+            by_minor,
+            by_rook,
+        }
+    }
+
+    fn quiet_order(&self, threats: &Threats, pos: &Chess, mv: ChessMove) -> i32 {
+        let Some((_, kind)) = pos.board().piece_at(mv.from()) else {
+            return 0;
+        };
+        let (attacked_by_cheaper, bonus) = match kind {
+            Kind::Queen => (threats.by_rook, THREAT_ORDER[0]),
+            Kind::Rook => (threats.by_minor, THREAT_ORDER[1]),
+            Kind::Knight | Kind::Bishop => (threats.by_pawn, THREAT_ORDER[2]),
+            Kind::Pawn | Kind::King => return 0,
+        };
+        match (
+            attacked_by_cheaper.contains(mv.from()),
+            attacked_by_cheaper.contains(mv.to()),
+        ) {
+            (true, false) => bonus,
+            (false, true) => -bonus,
+            _ => 0,
+        }
     }
 
     fn tactical_order(&self, pos: &Chess, mv: ChessMove) -> i32 {

@@ -94,6 +94,8 @@ impl JabberwockyEval {
 }
 
 impl Evaluator<Jabberwocky> for JabberwockyEval {
+    type QuietOrder = ();
+
     fn evaluate(&self, pos: &Jabberwocky) -> i32 {
         let us = pos.side_to_move();
         self.side(pos, us) - self.side(pos, !us) + self.params.tempo

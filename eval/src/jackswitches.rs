@@ -100,6 +100,8 @@ impl JackswitchesEval {
 }
 
 impl Evaluator<JacksWitches> for JackswitchesEval {
+    type QuietOrder = ();
+
     fn evaluate(&self, pos: &JacksWitches) -> i32 {
         let us = pos.side_to_move();
         self.side(pos, us) - self.side(pos, !us) + self.params.tempo

@@ -151,6 +151,8 @@ fn phase(men: i32) -> i32 {
 }
 
 impl Evaluator<Maharajah> for MaharajahEval {
+    type QuietOrder = ();
+
     fn evaluate(&self, pos: &Maharajah) -> i32 {
         let us = pos.side_to_move();
         self.side(pos, us) - self.side(pos, !us) + self.params.tempo
@@ -258,6 +260,8 @@ impl TwoKingsEval {
 }
 
 impl Evaluator<TwoKings> for TwoKingsEval {
+    type QuietOrder = ();
+
     fn evaluate(&self, pos: &TwoKings) -> i32 {
         let us = pos.side_to_move();
         self.side(pos, us) - self.side(pos, !us) + self.params.tempo

@@ -136,6 +136,8 @@ impl SuperpermEval {
 }
 
 impl Evaluator<Superperm> for SuperpermEval {
+    type QuietOrder = ();
+
     fn evaluate(&self, pos: &Superperm) -> i32 {
         let phase: i32 = Kind::ALL
             .iter()

@@ -83,6 +83,8 @@ mod tests {
     struct Material;
 
     impl Evaluator<Chess> for Material {
+        type QuietOrder = ();
+
         fn evaluate(&self, pos: &Chess) -> i32 {
             let knight_on_d5 = pos.board().piece_at(Square::parse("d5").unwrap());
             let bonus = if knight_on_d5 == Some((Color::White, Kind::Knight)) {

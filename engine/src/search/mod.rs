@@ -78,6 +78,20 @@ pub trait Evaluator<G: Game>: Send + Sync {
         true
     }
 
+    /// What the evaluator reads once in a node to order its quiet moves beyond their
+    /// history (`()` where it reads nothing).
+    type QuietOrder: Copy + Default;
+
+    /// Reads `pos` for [`Evaluator::quiet_order`].
+    fn quiet_order_context(&self, _pos: &G) -> Self::QuietOrder {
+        Self::QuietOrder::default()
+    }
+
+    /// What the quiet move `mv` adds to its history in the move ordering.
+    fn quiet_order(&self, _context: &Self::QuietOrder, _pos: &G, _mv: G::Move) -> i32 {
+        0
+    }
+
     /// Whether the main search prunes moves, quiet ones included, that lose the
     /// exchange on their square near the horizon, and extends only the checks that
     /// do not: only where the estimate plays the whole exchange out for any move and
@@ -815,12 +829,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             } else {
                 depth
             };
+        let quiet_order = self.evaluator.quiet_order_context(pos);
         // Filled in place: collecting would build the array elsewhere and copy all of it.
         let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = ArrayVec::new();
         scores.extend(
             moves
                 .iter()
-                .map(|&mv| self.ordering.score(pos, self.evaluator, mv, tt_code, ply)),
+                .map(|&mv| self.ordering.score(pos, self.evaluator, &quiet_order, mv, tt_code, ply)),
         );
         let original_alpha = alpha;
         let mut best = -INFINITY;
@@ -1069,12 +1084,18 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 moves.retain(|mv| pos.is_tactical(*mv));
             }
         }
+        // Only evasions are quiet here.
+        let quiet_order = if in_check {
+            self.evaluator.quiet_order_context(pos)
+        } else {
+            E::QuietOrder::default()
+        };
         // Filled in place: collecting would build the array elsewhere and copy all of it.
         let mut scores: ArrayVec<i32, { crate::game::MAX_MOVES }> = ArrayVec::new();
         scores.extend(
             moves
                 .iter()
-                .map(|&mv| self.ordering.score(pos, self.evaluator, mv, tt_code, ply)),
+                .map(|&mv| self.ordering.score(pos, self.evaluator, &quiet_order, mv, tt_code, ply)),
         );
         // Compulsory captures can run on for dozens of plies with several choices at
         // each: past a few plies only the most promising capture is followed. The side

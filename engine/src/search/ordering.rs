@@ -25,6 +25,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         &self,
         pos: &G,
         evaluator: &E,
+        quiet_order: &E::QuietOrder,
         mv: M,
         tt_code: u32,
         ply: usize,
@@ -48,7 +49,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         if killers[1] == Some(mv) {
             return (1 << 27) - 1;
         }
-        self.quiet_scores[pos.history_index(mv)]
+        self.quiet_scores[pos.history_index(mv)] + evaluator.quiet_order(quiet_order, pos, mv)
     }
 
     /// A quiet move `mv` caused a cut-off after the quiet moves `tried` failed.

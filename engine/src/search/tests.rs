@@ -12,6 +12,8 @@ struct Material;
 const VALUE: [i32; 6] = [100, 300, 320, 500, 900, 0];
 
 impl Evaluator<Chess> for Material {
+    type QuietOrder = ();
+
     fn evaluate(&self, pos: &Chess) -> i32 {
         let us = pos.side_to_move();
         Kind::ALL
