@@ -1456,6 +1456,30 @@ mod tests {
     }
 
     #[test]
+    fn quiet_moves_off_squares_cheaper_men_attack_come_first() {
+        // Black's d5 pawn attacks the knight on e4 and the square c4; the bishop on a6
+        // eyes b5, c4, d3, e2 and the rook on f1.
+        let pos = Chess::from_fen(Variant::Chess, "4k3/8/b7/3p4/4N3/N7/8/3R1RK1 w - - 0 1").unwrap();
+        let eval = ChessEval::default();
+        let threats = eval.quiet_order_context(&pos);
+        let key = |mv: &str| eval.quiet_order(&threats, &pos, pos.parse_move(mv).unwrap());
+        // The knight a pawn attacks escapes: earlier, wherever it goes.
+        assert!(key("e4g5") > 0);
+        assert_eq!(key("e4c3"), key("e4g5"));
+        // A safe knight steps into the pawn's reach: later. A bishop's reach does not
+        // count against a knight.
+        assert!(key("a3c4") < 0);
+        assert_eq!(key("a3b5"), 0);
+        // The rook the bishop attacks escapes, before the knight does; the other rook
+        // walks onto the bishop's diagonal.
+        assert!(key("f1f2") > key("e4g5"));
+        assert!(key("d1d3") < 0);
+        assert_eq!(key("d1d2"), 0);
+        // Kings (and pawns) are ordered by history alone.
+        assert_eq!(key("g1h1"), 0);
+    }
+
+    #[test]
     fn exchanges_are_counted_to_the_end() {
         let gains = |fen: &str, mv: &str, threshold: i32| {
             let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
