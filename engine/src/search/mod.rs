@@ -2,7 +2,8 @@
 //! with aspiration windows, principal variation search, quiescence, a shared
 //! transposition table, null-move pruning, late-move reductions, and singular
 //! extensions and internal iterative reduction where the game allows them, killer and
-//! history move ordering, Lazy SMP and MultiPV.
+//! history move ordering (with what the evaluator reads of threats where it does),
+//! Lazy SMP and MultiPV.
 
 mod correction;
 mod eval_cache;

@@ -1,6 +1,8 @@
 //! Move ordering, apart from the search that uses it: the table's move first, then
 //! captures and promotions in the evaluator's order, the killer moves of the ply,
-//! quiet moves by their history, and last the captures that lose the exchange.
+//! quiet moves by their history and what the evaluator reads of them in the position
+//! (in chess, whether the man leaves or enters a square a cheaper man attacks), and
+//! last the captures that lose the exchange.
 
 use super::{Evaluator, MAX_PLY};
 use crate::game::{Game, MoveList};
