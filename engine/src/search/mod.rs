@@ -1085,7 +1085,8 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 moves.retain(|mv| pos.is_tactical(*mv));
             }
         }
-        // Only evasions are quiet here.
+        // Quiescence lists quiet moves only as evasions: out of check there is nothing
+        // for the evaluator to read.
         let quiet_order = if in_check {
             self.evaluator.quiet_order_context(pos)
         } else {
