@@ -1477,6 +1477,17 @@ mod tests {
         assert_eq!(key("d1d2"), 0);
         // Kings (and pawns) are ordered by history alone.
         assert_eq!(key("g1h1"), 0);
+
+        // A queen counts a rook's reach: the d8 rook attacks her on d1, and the c4
+        // knight attacks d2.
+        let pos = Chess::from_fen(Variant::Chess, "3rk3/8/8/8/2n5/8/8/3QK3 w - - 0 1").unwrap();
+        let threats = eval.quiet_order_context(&pos);
+        let key = |mv: &str| eval.quiet_order(&threats, &pos, pos.parse_move(mv).unwrap());
+        // Off the file to a safe square: earlier. Along it, or into the knight's reach:
+        // still attacked, no bonus.
+        assert!(key("d1a4") > 0);
+        assert_eq!(key("d1d4"), 0);
+        assert_eq!(key("d1d2"), 0);
     }
 
     #[test]
