@@ -621,11 +621,15 @@ impl<const N: usize> AliceGame<N> {
         let mut count = 0;
         for arrival in men.arrivals {
             let to = arrival.to;
+            // Promotions apart for each set: a square two pawns capture onto from either
+            // side is two sets' square, and eight moves.
+            let promoting = to & PROMOTION_RANKS;
             count += ((single & to).count()
                 + (double & to).count()
                 + (west & to).count()
                 + (east & to).count()
-                + 3 * ((single | west | east) & to & PROMOTION_RANKS).count()) as u64;
+                + 3 * ((single & promoting).count() + (west & promoting).count() + (east & promoting).count()))
+                as u64;
         }
         if rules.zero_moves == ZeroMoves::All {
             count += (pawns & men.zero_from).count() as u64;

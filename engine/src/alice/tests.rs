@@ -539,6 +539,35 @@ mod fast_generator {
     }
 }
 
+/// Two pawns that capture onto the same last-rank square from either side make eight
+/// moves there: the last ply's count once took the square once.
+#[test]
+fn two_pawns_promoting_onto_one_square_are_counted_apart() {
+    let cases = [
+        (Variant::Alice, "1r6/P1P5/8/7|k/8/8/8/4K3 w - - 0 1", 21),
+        (Variant::Alice2, "1r6/P1P5/8/7|k/8/8/8/4K3 w - - 0 1", 21),
+        (Variant::MsAlice, "1r6/P1P5/8/7|k/8/8/8/4K3 w - - 0 1", 24),
+        (Variant::ODonohue, "1r6/P1P5/8/7|k/8/8/8/4K3 w - - 0 1", 21),
+        (Variant::Duo, "1r6/P1P5/8/7|k/8/8/8/4K3 w - - 0 1", 43),
+        (Variant::MiniAlice, "1r2/P1P1/4/3|k/4/4/4/K3 w - - 0 1", 17),
+    ];
+    for (variant, fen, moves) in cases {
+        let p = Alice::from_fen(variant, fen).unwrap();
+        let mut general = MoveList::new();
+        p.generate_general(&mut general);
+        assert_eq!(general.len(), moves, "{variant:?}");
+        assert_eq!(p.legal_move_list().len(), moves, "{variant:?}");
+        assert_eq!(p.count_legal_moves(), moves as u64, "{variant:?}");
+    }
+    // Board B's pawns capture on b8 and land on A or C: twice eight moves, and eight
+    // pushes, and ten king moves.
+    let p = Alice3::from_fen(Variant::Alice3, "1r22/P1P21/24/23k/24/24/24/4K19 w - - 0 1").unwrap();
+    let mut general = MoveList::new();
+    p.generate_general(&mut general);
+    assert_eq!(general.len(), 42);
+    assert_eq!(p.count_legal_moves(), 42);
+}
+
 #[test]
 fn play_into_agrees_with_play_in_every_alice_game() {
     use crate::testing::{along_playouts, assert_play_into_agrees};
