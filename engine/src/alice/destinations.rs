@@ -432,7 +432,7 @@ impl<const N: usize> AliceGame<N> {
     /// would attack it along an empty line: only there may the capture of an enemy,
     /// by a man neither pinned nor answering a check, expose the king.
     #[inline(always)]
-    fn x_ray_lines(&self, king: Square) -> Bitboard {
+    pub(super) fn x_ray_lines(&self, king: Square) -> Bitboard {
         let snipers = self.boards[self.king_board].sliders_toward(king, !self.turn.side, Bitboard::EMPTY);
         let mut lines = Bitboard::EMPTY;
         for sniper in snipers {

@@ -10,6 +10,7 @@
 mod destinations;
 mod fen;
 mod general;
+mod packed;
 #[cfg(test)]
 mod tests;
 mod view;
@@ -445,6 +446,11 @@ impl<const N: usize> Position for AliceGame<N> {
     fn count_legal_moves(&self) -> u64 {
         if self.en_passant.is_some() {
             return self.en_passant_move_count();
+        }
+        if self.variant == Variant::MiniAlice {
+            if let Some(count) = self.count_packed() {
+                return count;
+            }
         }
         self.count_moves()
     }

@@ -568,6 +568,33 @@ fn two_pawns_promoting_onto_one_square_are_counted_apart() {
     assert_eq!(p.count_legal_moves(), 42);
 }
 
+/// Minialice's count on both boards at once against the general generator's list, on
+/// random playouts from its perft data; it must count most positions itself, the
+/// others being left to the destination sets.
+#[test]
+fn minialice_packed_count_agrees_with_the_general_generator() {
+    use crate::testing::along_playouts;
+    let (mut packed, mut left) = (0, 0);
+    along_playouts(
+        Variant::MiniAlice,
+        include_str!("../../../perft/data/minialice.epd"),
+        (40, 80),
+        0x4A11_CE04,
+        |p: &Alice| {
+            let mut general = MoveList::new();
+            p.generate_general(&mut general);
+            match p.count_packed() {
+                Some(count) => {
+                    assert_eq!(count, general.len() as u64, "{}", p.fen());
+                    packed += 1;
+                }
+                None => left += 1,
+            }
+        },
+    );
+    assert!(packed > 10 * left && left > 0, "{packed} counted, {left} left");
+}
+
 #[test]
 fn play_into_agrees_with_play_in_every_alice_game() {
     use crate::testing::{along_playouts, assert_play_into_agrees};
