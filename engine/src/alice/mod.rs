@@ -382,6 +382,17 @@ impl<const N: usize> AliceGame<N> {
         }
     }
 
+    /// Minialice's count: both boards at once where no move is at stake, else the sets
+    /// (out of line, so that the common case needs no room for them).
+    #[inline(never)]
+    fn count_minialice(&self) -> u64 {
+        #[inline(never)]
+        fn by_sets<const N: usize>(pos: &AliceGame<N>) -> u64 {
+            pos.count_moves()
+        }
+        self.count_packed().unwrap_or_else(|| by_sets(self))
+    }
+
     /// The en passant chance of the side to move, kept only when a capture there is legal.
     pub fn en_passant(&self) -> Option<EnPassant> {
         self.en_passant
@@ -448,9 +459,7 @@ impl<const N: usize> Position for AliceGame<N> {
             return self.en_passant_move_count();
         }
         if self.variant == Variant::MiniAlice {
-            if let Some(count) = self.count_packed() {
-                return count;
-            }
+            return self.count_minialice();
         }
         self.count_moves()
     }

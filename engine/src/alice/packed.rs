@@ -125,12 +125,14 @@ impl<const N: usize> AliceGame<N> {
             return None;
         }
         let (a, b) = (&self.boards[0], &self.boards[1]);
-        let empty = !pack(a.occupied(), b.occupied());
-        // A man lands on the square of the other board, which must be empty.
-        let free_across = !pack(b.occupied(), a.occupied());
+        let mine = pack(a.by_color(us), b.by_color(us));
         let theirs = pack(a.by_color(them), b.by_color(them));
-        let target = !pack(a.by_color(us), b.by_color(us)) & free_across;
-        let ours = |kind: Kind| pack(a.pieces(us, kind), b.pieces(us, kind));
+        let occupied = mine | theirs;
+        let empty = !occupied;
+        // A man lands on the square of the other board, which must be empty.
+        let free_across = !(occupied >> 4 & BOARD_A | occupied << 4 & !BOARD_A);
+        let target = !mine & free_across;
+        let ours = |kind: Kind| mine & pack(a.by_kind(kind), b.by_kind(kind));
 
         let queens = ours(Kind::Queen);
         let (lines, diagonals) = (ours(Kind::Rook) | queens, ours(Kind::Bishop) | queens);
