@@ -43,7 +43,7 @@ const fn step(set: u64, shift: i32) -> u64 {
 
 /// Where a step of `shift` squares may land: not across a board's side, so neither off
 /// the board nor onto the other one. Its file changes by `shift` modulo 8 (a knight's
-/// by up to two).
+/// by up to two). Evaluated at compile time, so no other step can be asked for.
 const fn landing(shift: i32) -> u64 {
     match shift.rem_euclid(8) {
         0 => !0,
@@ -60,7 +60,7 @@ const fn landing(shift: i32) -> u64 {
 /// squares, across a board of four files three. Kogge and Stone's fill.
 #[inline(always)]
 fn slides<const SHIFT: i32>(from: u64, empty: u64) -> u64 {
-    let land = landing(SHIFT);
+    let land = const { landing(SHIFT) };
     let mut pass = empty & land;
     let mut reached = from;
     reached |= pass & step(reached, SHIFT);
@@ -76,7 +76,7 @@ fn slides<const SHIFT: i32>(from: u64, empty: u64) -> u64 {
 /// The squares the knights `from` reach by the jump of `SHIFT`.
 #[inline(always)]
 fn jumps<const SHIFT: i32>(from: u64) -> u64 {
-    step(from, SHIFT) & landing(SHIFT)
+    step(from, SHIFT) & const { landing(SHIFT) }
 }
 
 /// The single steps, double steps (before the rank is asked) and captures toward the
