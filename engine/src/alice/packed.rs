@@ -21,8 +21,8 @@ use crate::types::{Color, Kind};
 const FIRST_FILES: u64 = Bitboard::FILE_A.0 | Bitboard::FILE_A.0 << 4;
 /// Files d and h, where each board ends.
 const LAST_FILES: u64 = Bitboard::FILE_A.0 << 3 | Bitboard::FILE_A.0 << 7;
-/// Board A's squares.
-const BOARD_A: u64 = 0x0f0f_0f0f_0f0f_0f0f;
+/// Board A's squares, files a-d (minialice's `Rules::squares`).
+const BOARD_A: u64 = Bitboard::FILE_A.0 * 0xf;
 
 /// The squares `a` of board A and `b` of board B in one set.
 #[inline(always)]

@@ -559,7 +559,7 @@ fn two_pawns_promoting_onto_one_square_are_counted_apart() {
         assert_eq!(p.legal_move_list().len(), moves, "{variant:?}");
         assert_eq!(p.count_legal_moves(), moves as u64, "{variant:?}");
     }
-    // Board B's pawns capture on b8 and land on A or C: twice eight moves, and eight
+    // Board A's pawns capture on b8 and land on B or C: sixteen captures there, sixteen
     // pushes, and ten king moves.
     let p = Alice3::from_fen(Variant::Alice3, "1r22/P1P21/24/23k/24/24/24/4K19 w - - 0 1").unwrap();
     let mut general = MoveList::new();
