@@ -799,6 +799,9 @@ pub struct SearchRules {
     /// Whether a node the table knows no move for is searched a ply shallower
     /// (internal iterative reduction): only where a match showed that it pays.
     pub internal_iterative_reduction: bool,
+    /// Whether reverse futility returns halfway between the static evaluation and beta
+    /// rather than the evaluation: only where a match showed that it pays.
+    pub futility_halfway: bool,
 }
 
 impl SearchRules {
@@ -811,6 +814,7 @@ impl SearchRules {
         singular_extensions: false,
         singular_margin: 3,
         internal_iterative_reduction: false,
+        futility_halfway: false,
     };
 }
 

@@ -408,6 +408,7 @@ impl SearchHints for Chess {
     const SEARCH: SearchRules = SearchRules {
         singular_extensions: true,
         internal_iterative_reduction: true,
+        futility_halfway: true,
         ..SearchRules::STANDARD
     };
 

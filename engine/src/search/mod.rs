@@ -795,8 +795,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             G::SEARCH.mandatory_capture && moves.iter().any(|&mv| pos.is_capture(mv) && is_legal(pos, mv));
         if !pv_node && !in_check && !forced_capture && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth, a quiet move will not fall back.
+            // Halfway to beta where it pays: the margin over beta is a guess.
             if depth <= 6 && static_eval - 80 * depth >= beta {
-                return static_eval;
+                return if G::SEARCH.futility_halfway {
+                    (static_eval + beta) / 2
+                } else {
+                    static_eval
+                };
             }
             if G::SEARCH.null_move && depth >= 3 && static_eval >= beta {
                 if let Some(child) = pos.null_move() {
