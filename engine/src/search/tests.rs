@@ -432,7 +432,6 @@ fn reverse_futility_in_chess_returns_halfway_to_beta() {
     let pos = Chess::from_fen(Variant::Chess, "6k1/8/8/8/8/8/8/3Q2K1 w - - 0 1").unwrap();
     let shared = shared_state(&control, &tt, &limits, pos.side_to_move());
     let mut worker = Worker::new(0, &pos, &Material, &shared, vec![pos.hash()]);
-    assert!(Chess::SEARCH.futility_halfway);
     assert_eq!(worker.search(&pos, 1, 99, 100, 1, Node::Cut), (900 + 100) / 2);
     // A PV node is not pruned: it searches and finds the queen still up.
     assert!(worker.search(&pos, 1, 99, 100, 1, Node::Pv) >= 900);
