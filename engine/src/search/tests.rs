@@ -400,39 +400,42 @@ fn a_singular_table_move_is_extended_and_a_second_good_move_cuts_or_reduces() {
     }
 }
 
-#[test]
-fn a_chess_node_without_a_table_move_is_searched_a_ply_shallower() {
+/// Runs `f` with a search worker at the root `pos` and a fresh table.
+fn with_worker<R>(pos: &Chess, f: impl FnOnce(&mut Worker<Chess, Material>, &TranspositionTable) -> R) -> R {
     let tt = TranspositionTable::new(1);
     let control = SearchControl::default();
     control.start(false);
     let limits = Limits::default();
-    let pos = Chess::startpos(Variant::Chess);
     let shared = shared_state(&control, &tt, &limits, pos.side_to_move());
-    let mut worker = Worker::new(0, &pos, &Material, &shared, vec![pos.hash()]);
-    let stored_depth = |worker: &mut Worker<Chess, Material>, depth: i32| {
-        worker.search(&pos, depth, -INFINITY, INFINITY, 1, Node::Pv);
-        tt.probe(pos.hash()).expect("the node is stored").depth
-    };
-    // A fresh table knows no move here: the node is searched, and stored, a ply less.
-    assert_eq!(stored_depth(&mut worker, 5), 4);
-    // Now it knows the move found: the full depth.
-    assert_eq!(stored_depth(&mut worker, 5), 5);
-    // Below the reduction's least depth, no ply is taken off.
-    tt.clear();
-    assert_eq!(stored_depth(&mut worker, IIR_DEPTH - 1), IIR_DEPTH - 1);
+    let mut worker = Worker::new(0, pos, &Material, &shared, vec![pos.hash()]);
+    f(&mut worker, &tt)
+}
+
+#[test]
+fn a_chess_node_without_a_table_move_is_searched_a_ply_shallower() {
+    let pos = Chess::startpos(Variant::Chess);
+    with_worker(&pos, |worker, tt| {
+        let mut stored_depth = |depth: i32| {
+            worker.search(&pos, depth, -INFINITY, INFINITY, 1, Node::Pv);
+            tt.probe(pos.hash()).expect("the node is stored").depth
+        };
+        // A fresh table knows no move here: the node is searched, and stored, a ply less.
+        assert_eq!(stored_depth(5), 4);
+        // Now it knows the move found: the full depth.
+        assert_eq!(stored_depth(5), 5);
+        // Below the reduction's least depth, no ply is taken off.
+        tt.clear();
+        assert_eq!(stored_depth(IIR_DEPTH - 1), IIR_DEPTH - 1);
+    });
 }
 
 #[test]
 fn reverse_futility_in_chess_returns_halfway_to_beta() {
-    let tt = TranspositionTable::new(1);
-    let control = SearchControl::default();
-    control.start(false);
-    let limits = Limits::default();
     // A queen up, so the material evaluation stands 900 above a beta of 100.
     let pos = Chess::from_fen(Variant::Chess, "6k1/8/8/8/8/8/8/3Q2K1 w - - 0 1").unwrap();
-    let shared = shared_state(&control, &tt, &limits, pos.side_to_move());
-    let mut worker = Worker::new(0, &pos, &Material, &shared, vec![pos.hash()]);
-    assert_eq!(worker.search(&pos, 1, 99, 100, 1, Node::Cut), (900 + 100) / 2);
-    // A PV node is not pruned: it searches and finds the queen still up.
-    assert!(worker.search(&pos, 1, 99, 100, 1, Node::Pv) >= 900);
+    with_worker(&pos, |worker, _| {
+        assert_eq!(worker.search(&pos, 1, 99, 100, 1, Node::Cut), (900 + 100) / 2);
+        // A PV node is not pruned: it searches and finds the queen still up.
+        assert!(worker.search(&pos, 1, 99, 100, 1, Node::Pv) >= 900);
+    });
 }
