@@ -1,7 +1,7 @@
 //! Alpha-beta search, generic over the game and its evaluator: iterative deepening
 //! with aspiration windows, principal variation search, quiescence, a shared
-//! transposition table, null-move pruning, late-move reductions, and singular
-//! extensions and internal iterative reduction where the game allows them, killer and
+//! transposition table, reverse futility, null-move pruning, late-move reductions, and
+//! singular extensions and internal iterative reduction where the game allows them, killer and
 //! history move ordering (with what the evaluator reads of threats where it does),
 //! Lazy SMP and MultiPV.
 
