@@ -139,7 +139,7 @@ impl AliceEval {
                     if id != their_king_board {
                         score += p.glass_threat[role.index()];
                         let landing = attacks & reachable & king_zone & !pos.board(their_king_board).occupied();
-                        score.mg += p.glass_attack[role.index()] * landing.count() as i32;
+                        score += Tapered::new(p.glass_attack[role.index()] * landing.count() as i32, 0);
                     }
                 }
             }

@@ -504,6 +504,17 @@ impl AttackMaps {
     }
 }
 
+/// What the terms of one side's pieces read of the board.
+struct PieceArea {
+    occupied: Bitboard,
+    /// The squares a piece's mobility counts: neither its own men's nor attacked by the
+    /// enemy's pawns.
+    mobility: Bitboard,
+    their_king_zone: Bitboard,
+    our_pawns: Bitboard,
+    their_pawns: Bitboard,
+}
+
 /// What one side's pawns make of themselves: the terms that read the pawns alone, as
 /// counts, so that the weights can change under them (the tuner's do).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -647,59 +658,24 @@ impl ChessEval {
             king_attacks(k).with(k)
         };
         let mut score = Tapered::default();
-
-        for role in Kind::ALL {
+        for role in [Kind::Pawn, Kind::King] {
             for sq in pos.board().pieces(us, role) {
-                let relative = if us == Color::White { sq } else { sq.flip_rank() };
-                score += p.material[role.index()] + p.tables[role.index()][relative.index()];
-                let attacks = match role {
-                    Kind::Knight => knight_attacks(sq),
-                    Kind::Bishop => bishop_attacks(sq, occupied),
-                    Kind::Rook => rook_attacks(sq, occupied),
-                    Kind::Queen => queen_attacks(sq, occupied),
-                    _ => continue,
-                };
-                maps.men |= attacks;
-                match role {
-                    Kind::Knight => maps.knights |= attacks,
-                    Kind::Bishop => maps.bishops |= attacks,
-                    Kind::Rook => maps.rooks |= attacks,
-                    _ => maps.queens |= attacks,
-                }
-                let mobility = (attacks & !ours & !their_pawn_attacks).count() as i32 - MOBILITY_BASE[role.index()];
-                score += p.mobility[role.index()] * mobility;
-                let hits = (attacks & their_king_zone).count() as i32;
-                if hits > 0 {
-                    maps.king_attackers += 1;
-                    maps.king_attackers_weight += p.danger_attacker[role.index()];
-                }
-                if matches!(role, Kind::Knight | Kind::Bishop) {
-                    let rank = sq.relative_rank(us);
-                    let attackable = front_span(us, sq) & adjacent_files(sq.file()) & their_pawns;
-                    if (3..=5).contains(&rank) && maps.pawns.contains(sq) && attackable.is_empty() {
-                        score += p.outpost[role.index()];
-                    }
-                    if role == Kind::Bishop {
-                        let colour = if Bitboard::DARK_SQUARES.contains(sq) {
-                            Bitboard::DARK_SQUARES
-                        } else {
-                            Bitboard::LIGHT_SQUARES
-                        };
-                        score += p.bishop_pawns * (our_pawns & colour).count() as i32;
-                    }
-                }
-                if role == Kind::Rook {
-                    let file = Bitboard::file(sq.file());
-                    if (file & our_pawns).is_empty() {
-                        score += if (file & their_pawns).is_empty() {
-                            p.rook_open_file
-                        } else {
-                            p.rook_half_open_file
-                        };
-                    }
-                }
+                score += self.placement(us, role, sq);
             }
         }
+        let area = PieceArea {
+            occupied,
+            mobility: !ours & !their_pawn_attacks,
+            their_king_zone,
+            our_pawns,
+            their_pawns,
+        };
+        // One call a kind, each inlined with its kind known, so that no man's terms
+        // branch on his kind.
+        score += self.piece_terms(pos, us, Kind::Knight, &area, &mut maps);
+        score += self.piece_terms(pos, us, Kind::Bishop, &area, &mut maps);
+        score += self.piece_terms(pos, us, Kind::Rook, &area, &mut maps);
+        score += self.piece_terms(pos, us, Kind::Queen, &area, &mut maps);
         if pos.board().pieces(us, Kind::Bishop).count() >= 2 {
             score += p.bishop_pair;
         }
@@ -735,7 +711,7 @@ impl ChessEval {
             score += p.king_pawn_distance * nearest as i32;
         }
         let men = ours.count() as i32 - 1;
-        score.mg += p.space * shape.space * men * men / 1024;
+        score += Tapered::new(p.space * shape.space * men * men / 1024, 0);
         let seventh = Bitboard::rank(if us == Color::White { 6 } else { 1 });
         let eighth = Bitboard::rank(if us == Color::White { 7 } else { 0 });
         if eighth.contains(pos.king(them)) || (seventh & their_pawns).nonempty() {
@@ -744,9 +720,72 @@ impl ChessEval {
         // King safety matters only with enough material left to attack.
         if phase > 8 {
             let shelter = (shield_zone(us, our_king) & our_pawns).count().min(3) as i32;
-            score.mg += shelter * p.shield_pawn;
+            score += Tapered::new(shelter * p.shield_pawn, 0);
         }
         (score, maps)
+    }
+
+    /// The material and square-table value of `us`'s man of `role` on `sq`.
+    #[inline(always)]
+    fn placement(&self, us: Color, role: Kind, sq: Square) -> Tapered {
+        let relative = if us == Color::White { sq } else { sq.flip_rank() };
+        self.params.material[role.index()] + self.params.tables[role.index()][relative.index()]
+    }
+
+    /// The terms of `us`'s men of `role`, a piece that is not the king, with the squares
+    /// they attack added to `maps`.
+    #[inline(always)]
+    fn piece_terms(&self, pos: &Chess, us: Color, role: Kind, area: &PieceArea, maps: &mut AttackMaps) -> Tapered {
+        let p = &self.params;
+        let mut score = Tapered::default();
+        for sq in pos.board().pieces(us, role) {
+            score += self.placement(us, role, sq);
+            let attacks = match role {
+                Kind::Knight => knight_attacks(sq),
+                Kind::Bishop => bishop_attacks(sq, area.occupied),
+                Kind::Rook => rook_attacks(sq, area.occupied),
+                _ => queen_attacks(sq, area.occupied),
+            };
+            maps.men |= attacks;
+            match role {
+                Kind::Knight => maps.knights |= attacks,
+                Kind::Bishop => maps.bishops |= attacks,
+                Kind::Rook => maps.rooks |= attacks,
+                _ => maps.queens |= attacks,
+            }
+            let mobility = (attacks & area.mobility).count() as i32 - MOBILITY_BASE[role.index()];
+            score += p.mobility[role.index()] * mobility;
+            if (attacks & area.their_king_zone).nonempty() {
+                maps.king_attackers += 1;
+                maps.king_attackers_weight += p.danger_attacker[role.index()];
+            }
+            if matches!(role, Kind::Knight | Kind::Bishop) {
+                let rank = sq.relative_rank(us);
+                let attackable = front_span(us, sq) & adjacent_files(sq.file()) & area.their_pawns;
+                if (3..=5).contains(&rank) && maps.pawns.contains(sq) && attackable.is_empty() {
+                    score += p.outpost[role.index()];
+                }
+                if role == Kind::Bishop {
+                    let colour = if Bitboard::DARK_SQUARES.contains(sq) {
+                        Bitboard::DARK_SQUARES
+                    } else {
+                        Bitboard::LIGHT_SQUARES
+                    };
+                    score += p.bishop_pawns * (area.our_pawns & colour).count() as i32;
+                }
+            }
+            if role == Kind::Rook {
+                let file = Bitboard::file(sq.file());
+                if (file & area.our_pawns).is_empty() {
+                    score += if (file & area.their_pawns).is_empty() {
+                        p.rook_open_file
+                    } else {
+                        p.rook_half_open_file
+                    };
+                }
+            }
+        }
+        score
     }
 
     /// What `ours` threatens among `them`'s men, which `theirs` defends, and the checks it
@@ -906,7 +945,7 @@ impl ChessEval {
         let (theirs, their_maps) = self.side(pos, !us, phase, &shapes[(!us).index()]);
         let mut total = ours - theirs + self.threats(pos, !us, &our_maps, &their_maps)
             - self.threats(pos, us, &their_maps, &our_maps);
-        total.eg += self.complexity(pos, total.eg);
+        total += Tapered::new(0, self.complexity(pos, total.eg()));
         let mut score = total.blend(phase, MAX_PHASE) + self.params.tempo + mop_up(pos, us);
         // Without pawns, an edge of less than a rook rarely wins.
         let stronger = if score > 0 { us } else { !us };

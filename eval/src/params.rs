@@ -24,12 +24,14 @@ impl Weights for i32 {
 
 impl Weights for Tapered {
     fn visit(&mut self, name: &str, f: &mut dyn FnMut(&str, &mut i32)) {
-        f(&format!("{name}.mg"), &mut self.mg);
-        f(&format!("{name}.eg"), &mut self.eg);
+        let (mut mg, mut eg) = (self.mg(), self.eg());
+        f(&format!("{name}.mg"), &mut mg);
+        f(&format!("{name}.eg"), &mut eg);
+        *self = Tapered::new(mg, eg);
     }
 
     fn source(&self, _indent: usize) -> String {
-        format!("t({}, {})", self.mg, self.eg)
+        format!("t({}, {})", self.mg(), self.eg())
     }
 }
 

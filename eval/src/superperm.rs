@@ -109,8 +109,7 @@ impl SuperpermEval {
         // The enemy King's flight squares: those it could step to, neither attacked
         // by us nor taken by its own pieces.
         let blocked = king_attacks(their_king) & (covered | pos.board().by_color(them));
-        score.mg += p.no_escape * blocked.count() as i32;
-        score.eg += p.no_escape / 2 * blocked.count() as i32;
+        score += Tapered::new(p.no_escape, p.no_escape / 2) * blocked.count() as i32;
         if attackers >= 2 {
             let units = attack_units.min(40);
             score += Tapered::new(units * units / 3, units * units / 4);

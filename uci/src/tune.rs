@@ -376,7 +376,8 @@ mod tests {
         assert!(passes >= 1);
         // The queen's material was raised; the tables were left alone.
         assert!(
-            tuned.material[4].mg + tuned.material[4].eg > start.params().material[4].mg + start.params().material[4].eg
+            tuned.material[4].mg() + tuned.material[4].eg()
+                > start.params().material[4].mg() + start.params().material[4].eg()
         );
         assert_eq!(tuned.tables, start.params().tables);
 
@@ -403,8 +404,8 @@ mod tests {
             &mut |_, _, _, _| {},
         );
         assert!(
-            ridged.material[4].mg + ridged.material[4].eg
-                > start.params().material[4].mg + start.params().material[4].eg
+            ridged.material[4].mg() + ridged.material[4].eg()
+                > start.params().material[4].mg() + start.params().material[4].eg()
         );
         assert!(
             distance(&ridged) < distance(&tuned),
