@@ -364,15 +364,26 @@ pub struct ChessEval {
     params: ChessParams,
 }
 
+/// The files beside each file, from a table: every evaluation asks for them per minor
+/// piece.
 fn adjacent_files(file: u8) -> Bitboard {
-    let mut files = Bitboard::EMPTY;
-    if file > 0 {
-        files |= Bitboard::file(file - 1);
-    }
-    if file < 7 {
-        files |= Bitboard::file(file + 1);
-    }
-    files
+    const ADJACENT_FILES: [Bitboard; 8] = {
+        let mut table = [Bitboard::EMPTY; 8];
+        let mut file = 0;
+        while file < 8 {
+            let mut files = 0;
+            if file > 0 {
+                files |= Bitboard::file(file - 1).0;
+            }
+            if file < 7 {
+                files |= Bitboard::file(file + 1).0;
+            }
+            table[file as usize] = Bitboard(files);
+            file += 1;
+        }
+        table
+    };
+    ADJACENT_FILES[file as usize]
 }
 
 /// Squares in front of each square from each side's point of view, on its own file and
