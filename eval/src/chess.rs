@@ -9,7 +9,6 @@ use vorpal_engine::attacks::{
     bishop_attacks, king_attacks, knight_attacks, pawn_attack_set, queen_attacks, rook_attacks,
 };
 use vorpal_engine::board::ChessBoard;
-use vorpal_engine::chess::MoveKind;
 use vorpal_engine::search::Evaluator;
 use vorpal_engine::PackedMove;
 use vorpal_engine::{Bitboard, Chess, ChessMove, Color, Kind, Position, Square};
@@ -1041,9 +1040,10 @@ impl Evaluator<Chess> for ChessEval {
 
     fn tactical_order(&self, pos: &Chess, mv: ChessMove) -> i32 {
         let attacker = pos.board().piece_at(mv.from()).map_or(0, |(_, r)| r.index() as i32);
-        let victim = match mv.kind() {
-            MoveKind::EnPassant => ORDER_VALUE[0],
-            _ => pos.board().piece_at(mv.to()).map_or(0, |(_, r)| ORDER_VALUE[r.index()]),
+        let victim = if mv.is_en_passant() {
+            ORDER_VALUE[0]
+        } else {
+            pos.board().piece_at(mv.to()).map_or(0, |(_, r)| ORDER_VALUE[r.index()])
         };
         let promotion = mv.promotion().map_or(0, |r| ORDER_VALUE[r.index()]);
         (victim + promotion) * 8 - attacker
@@ -1060,7 +1060,7 @@ impl Evaluator<Chess> for ChessEval {
 
     fn exchange_at_least(&self, pos: &Chess, mv: ChessMove, threshold: i32) -> bool {
         // Promotions and en passant are rare enough to be tried whatever they give.
-        if mv.kind() != MoveKind::Normal {
+        if !mv.is_normal() {
             return true;
         }
         let board = pos.board();

@@ -70,6 +70,26 @@ impl ChessMove {
         }
     }
 
+    /// Whether the move promotes, read from its flags without decoding its kind: the
+    /// search asks it of every move it orders.
+    #[inline(always)]
+    pub fn is_promotion(self) -> bool {
+        (self.0 >> Self::FLAGS_SHIFT) & Self::PROMOTION != 0
+    }
+
+    /// Whether the move is neither a promotion, en passant nor castling, read from its
+    /// flags.
+    #[inline(always)]
+    pub fn is_normal(self) -> bool {
+        self.0 >> Self::FLAGS_SHIFT == 0
+    }
+
+    /// Whether the move takes en passant, read from its flags.
+    #[inline(always)]
+    pub fn is_en_passant(self) -> bool {
+        self.0 >> Self::FLAGS_SHIFT == Self::EN_PASSANT
+    }
+
     /// The piece a pawn promotes to, if it does.
     pub fn promotion(self) -> Option<Kind> {
         match self.kind() {
@@ -470,12 +490,12 @@ impl SearchHints for Chess {
 
     #[inline(always)]
     fn is_capture(&self, mv: ChessMove) -> bool {
-        self.board.by_color(!self.turn.side).contains(mv.to()) || mv.kind() == MoveKind::EnPassant
+        self.board.by_color(!self.turn.side).contains(mv.to()) || mv.is_en_passant()
     }
 
     #[inline(always)]
     fn is_tactical(&self, mv: ChessMove) -> bool {
-        self.is_capture(mv) || matches!(mv.kind(), MoveKind::Promotion(_))
+        self.is_capture(mv) || mv.is_promotion()
     }
 
     fn null_move(&self) -> Option<Chess> {

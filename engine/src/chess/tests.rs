@@ -366,3 +366,25 @@ fn the_pawn_key_tells_pawn_structures_apart_and_nothing_else() {
         key("4k3/8/8/3p4/3P4/8/8/4K3 w - - 0 1")
     );
 }
+
+#[test]
+fn a_moves_flags_read_as_its_decoded_kind() {
+    let kinds = [
+        MoveKind::Normal,
+        MoveKind::Castle,
+        MoveKind::EnPassant,
+        MoveKind::Promotion(Kind::Knight),
+        MoveKind::Promotion(Kind::Bishop),
+        MoveKind::Promotion(Kind::Rook),
+        MoveKind::Promotion(Kind::Queen),
+    ];
+    for kind in kinds {
+        for (from, to) in [("e7", "e8"), ("a2", "h7"), ("h1", "a1")] {
+            let mv = ChessMove::new(sq(from), sq(to), kind);
+            assert_eq!(mv.kind(), kind);
+            assert_eq!(mv.is_normal(), kind == MoveKind::Normal, "{kind:?}");
+            assert_eq!(mv.is_en_passant(), kind == MoveKind::EnPassant, "{kind:?}");
+            assert_eq!(mv.is_promotion(), matches!(kind, MoveKind::Promotion(_)), "{kind:?}");
+        }
+    }
+}
