@@ -742,8 +742,8 @@ impl ChessEval {
         self.params.material[role.index()] + self.params.tables[role.index()][relative.index()]
     }
 
-    /// The terms of `us`'s men of `role`, a piece that is not the king, with the squares
-    /// they attack added to `maps`.
+    /// The terms of `us`'s men of `role`, a knight, bishop, rook or queen (any other kind
+    /// is read as a queen), with the squares they attack added to `maps`.
     #[inline(always)]
     fn piece_terms(&self, pos: &Chess, us: Color, role: Kind, area: &PieceArea, maps: &mut AttackMaps) -> Tapered {
         let p = &self.params;

@@ -58,7 +58,7 @@ impl ChessMove {
     /// What the move does besides moving the piece.
     #[inline(always)]
     pub fn kind(self) -> MoveKind {
-        let flags = self.0 >> 12;
+        let flags = self.0 >> Self::FLAGS_SHIFT;
         if flags & Self::PROMOTION != 0 {
             MoveKind::Promotion(Kind::ALL[Kind::Knight as usize + (flags & 3) as usize])
         } else if flags == Self::CASTLE {
