@@ -27,6 +27,16 @@ import chess.engine
 import chess.pgn
 
 from match_stockfish import parse_move_comment
+from turning_points import engine_colour
+
+
+def mean_and_error(values):
+    """The mean of `values` and its standard error."""
+    if len(values) < 2:
+        raise SystemExit("at least two positions are needed")
+    mean = sum(values) / len(values)
+    sd = math.sqrt(sum((x - mean) ** 2 for x in values) / (len(values) - 1))
+    return mean, sd / math.sqrt(len(values))
 
 
 def sample(args):
@@ -36,7 +46,9 @@ def sample(args):
     for path in args.pgn:
         with open(path) as pgn:
             while (game := chess.pgn.read_game(pgn)) is not None:
-                colour = chess.WHITE if game.headers.get("White", "").startswith(args.player) else chess.BLACK
+                colour = engine_colour(game, args.player)
+                if colour is None:
+                    continue
                 for node in game.mainline():
                     board = node.parent.board()
                     parsed = parse_move_comment(node.comment)
@@ -54,6 +66,8 @@ def sample(args):
 
 def run(args):
     positions = [line.strip().split(";") for line in open(args.positions) if line.strip()]
+    if len(positions) < 2:
+        raise SystemExit(f"{args.positions}: at least two positions are needed")
     cache = json.load(open(args.cache)) if os.path.exists(args.cache) else {}
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
     engine.configure({"Hash": args.hash})
@@ -84,21 +98,17 @@ def run(args):
         json.dump(cache, out)
     with open(args.out, "w") as out:
         json.dump({"engine": args.engine, "scale": args.scale, "moves": moves, "losses": losses}, out)
-    mean = sum(losses) / len(losses)
-    sd = math.sqrt(sum((x - mean) ** 2 for x in losses) / (len(losses) - 1))
-    print(f"mean loss {mean:.2f} +/- {sd / math.sqrt(len(losses)):.2f} cp (one s.e.) over {len(losses)} positions")
+    mean, error = mean_and_error(losses)
+    print(f"mean loss {mean:.2f} +/- {error:.2f} cp (one s.e.) over {len(losses)} positions")
 
 
 def compare(args):
     a, b = (json.load(open(path)) for path in (args.a, args.b))
     if len(a["losses"]) != len(b["losses"]):
         raise SystemExit("the two runs are not on the same positions")
-    diffs = [y - x for x, y in zip(a["losses"], b["losses"])]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    mean, error = mean_and_error([y - x for x, y in zip(a["losses"], b["losses"])])
     same = sum(x == y for x, y in zip(a["moves"], b["moves"]))
-    print(f"{args.b} - {args.a}: {mean:+.2f} +/- {sd / math.sqrt(n):.2f} cp (one s.e.), the same move in {same} of {n}")
+    print(f"{args.b} - {args.a}: {mean:+.2f} +/- {error:.2f} cp (one s.e.), the same move in {same} of {len(a['moves'])}")
 
 
 def main():
