@@ -15,10 +15,9 @@ from concurrent.futures import ThreadPoolExecutor
 
 import chess
 import chess.engine
-import chess.pgn
 
 from match_stockfish import parse_move_comment
-from turning_points import engine_colour
+from turning_points import engine_games
 
 WON_BY_STOCKFISH = 200
 THROWN_TO = 80
@@ -35,36 +34,31 @@ def pawns(score_text):
 def leads(args):
     """Games the engine did not win after it led, each with the positions to judge."""
     found, led, won, games = [], 0, 0, 0
-    for path in args.pgn:
-        with open(path) as pgn:
-            while (game := chess.pgn.read_game(pgn)) is not None:
-                colour = engine_colour(game, args.player)
-                if colour is None:
-                    continue
-                games += 1
-                nodes = list(game.mainline())
-                own = [i for i, node in enumerate(nodes) if node.parent.board().turn == colour]
-                run, start = 0, None
-                for k, i in enumerate(own):
-                    parsed = parse_move_comment(nodes[i].comment)
-                    run = run + 1 if parsed and pawns(parsed[0]) >= args.lead else 0
-                    if run == args.moves:
-                        start = own[max(0, k - run + 1 - args.before)]
-                        break
-                if start is None:
-                    continue
-                led += 1
-                result = game.headers["Result"]
-                if result == ("1-0" if colour == chess.WHITE else "0-1"):
-                    won += 1
-                    continue
-                positions = [
-                    {"ply": i, "fen": nodes[i].parent.board().fen(), "played": nodes[i].move.uci(),
-                     "engine": parse_move_comment(nodes[i].comment)}
-                    for i in own if i >= start
-                ]
-                found.append({"pgn": path, "round": game.headers.get("Round"), "result": result,
-                              "colour": "white" if colour == chess.WHITE else "black", "positions": positions})
+    for path, game, colour in engine_games(args.pgn, args.player):
+        games += 1
+        nodes = list(game.mainline())
+        own = [i for i, node in enumerate(nodes) if node.parent.board().turn == colour]
+        run, start = 0, None
+        for k, i in enumerate(own):
+            parsed = parse_move_comment(nodes[i].comment)
+            run = run + 1 if parsed and pawns(parsed[0]) >= args.lead else 0
+            if run == args.moves:
+                start = own[max(0, k - run + 1 - args.before)]
+                break
+        if start is None:
+            continue
+        led += 1
+        result = game.headers["Result"]
+        if result == ("1-0" if colour == chess.WHITE else "0-1"):
+            won += 1
+            continue
+        positions = [
+            {"ply": i, "fen": nodes[i].parent.board().fen(), "played": nodes[i].move.uci(),
+             "engine": parse_move_comment(nodes[i].comment)}
+            for i in own if i >= start
+        ]
+        found.append({"pgn": path, "round": game.headers.get("Round"), "result": result,
+                      "colour": "white" if colour == chess.WHITE else "black", "positions": positions})
     return games, led, won, found
 
 
@@ -102,6 +96,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--out", required=True)
     args = ap.parse_args()
+    if args.jobs < 1:
+        ap.error("--jobs wants 1 or more")
 
     games, led, won, not_won = leads(args)
     shares = [not_won[j::args.jobs] for j in range(args.jobs)]

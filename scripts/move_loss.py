@@ -24,10 +24,9 @@ import random
 
 import chess
 import chess.engine
-import chess.pgn
 
 from match_stockfish import parse_move_comment
-from turning_points import engine_colour
+from turning_points import engine_games
 
 
 def mean_and_error(values):
@@ -43,20 +42,15 @@ def sample(args):
     """Positions before the engine's moves `--first`..`--last` whose score it put within
     `--within` centipawns of level, with the seconds it took there."""
     found = []
-    for path in args.pgn:
-        with open(path) as pgn:
-            while (game := chess.pgn.read_game(pgn)) is not None:
-                colour = engine_colour(game, args.player)
-                if colour is None:
-                    continue
-                for node in game.mainline():
-                    board = node.parent.board()
-                    parsed = parse_move_comment(node.comment)
-                    if board.turn != colour or parsed is None or "M" in parsed[0]:
-                        continue
-                    score, _, seconds = parsed
-                    if args.first <= board.fullmove_number <= args.last and abs(float(score)) * 100 < args.within:
-                        found.append(f"{board.fen()};{seconds}")
+    for _, game, colour in engine_games(args.pgn, args.player):
+        for node in game.mainline():
+            board = node.parent.board()
+            parsed = parse_move_comment(node.comment)
+            if board.turn != colour or parsed is None or "M" in parsed[0]:
+                continue
+            score, _, seconds = parsed
+            if args.first <= board.fullmove_number <= args.last and abs(float(score)) * 100 < args.within:
+                found.append(f"{board.fen()};{seconds}")
     random.seed(args.seed)
     chosen = random.sample(found, min(args.count, len(found)))
     with open(args.out, "w") as out:

@@ -34,18 +34,26 @@ def main():
     judge = chess.engine.SimpleEngine.popen_uci(args.stockfish)
     judge.configure({"Threads": 1, "Hash": 64})
     lost = turned = 0
-    with open(args.pgn) as pgn:
-        while (game := chess.pgn.read_game(pgn)) is not None:
-            colour = engine_colour(game, args.player)
-            if colour is None or game.headers.get("Result") != ("0-1" if colour == chess.WHITE else "1-0"):
-                continue
-            lost += 1
-            found = first_turn(game, colour, judge, args)
-            if found:
-                turned += 1
-                print(json.dumps(found), flush=True)
+    for _, game, colour in engine_games([args.pgn], args.player):
+        if game.headers.get("Result") != ("0-1" if colour == chess.WHITE else "1-0"):
+            continue
+        lost += 1
+        found = first_turn(game, colour, judge, args)
+        if found:
+            turned += 1
+            print(json.dumps(found), flush=True)
     judge.quit()
     print(f"{turned} of {lost} lost games turned on one move", file=sys.stderr)
+
+
+def engine_games(paths, player):
+    """Each game of the PGN files `paths` that `player` played: its file, the game, its colour."""
+    for path in paths:
+        with open(path) as pgn:
+            while (game := chess.pgn.read_game(pgn)) is not None:
+                colour = engine_colour(game, player)
+                if colour is not None:
+                    yield path, game, colour
 
 
 def engine_colour(game, player):
