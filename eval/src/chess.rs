@@ -942,7 +942,105 @@ fn mop_up(pos: &Chess, us: Color) -> i32 {
     0
 }
 
+/// The whole of the side ahead's score, in 64ths, for [`end_game_scale`].
+const FULL_SCALE: i32 = 64;
+/// Bishops of opposite colours alone: what is left of the side ahead's score, and what
+/// each of its passed pawns adds back.
+const OPPOSITE_BISHOPS_SCALE: i32 = 16;
+const OPPOSITE_BISHOPS_PER_PASSER: i32 = 6;
+/// A rook each, at most a pawn more, every pawn on the defending king's wing.
+const ONE_WING_ROOK_ENDING_SCALE: i32 = 40;
+
+/// How much of its score, in 64ths, the side ahead (`stronger`) keeps in the endings it
+/// seldom or never wins whatever the count of material says: the terms score material
+/// and pawns, and in these endings the defence holds whatever they are.
+fn end_game_scale(pos: &Chess, stronger: Color) -> i32 {
+    let board = pos.board();
+    let pieces = board.occupied() & !board.by_kind(Kind::Pawn) & !board.by_kind(Kind::King);
+    // Every evaluation asks: all these endings have two pieces at most.
+    if pieces.count() > 2 {
+        return FULL_SCALE;
+    }
+    let weaker = !stronger;
+    let strong_pieces = pieces & board.by_color(stronger);
+    let weak_pieces = pieces & board.by_color(weaker);
+    let strong_pawns = board.pieces(stronger, Kind::Pawn);
+    let weak_pawns = board.pieces(weaker, Kind::Pawn);
+    let weak_king = pos.king(weaker);
+    let bare_defender = weak_pieces.is_empty() && weak_pawns.is_empty();
+
+    // Knights alone cannot force mate on a bare king.
+    if bare_defender && strong_pawns.is_empty() && strong_pieces == board.pieces(stronger, Kind::Knight) {
+        return 0;
+    }
+
+    // Pawns all on one rook's file, alone or with a bishop that does not control the
+    // promotion square: a defending king in that corner cannot be driven out.
+    let rook_file = [Bitboard::FILE_A, Bitboard::FILE_H]
+        .into_iter()
+        .find(|&file| strong_pawns.nonempty() && (strong_pawns & !file).is_empty());
+    if let (Some(file), true) = (rook_file, bare_defender) {
+        let promotion = (file & Bitboard::last_rank(stronger)).first();
+        let guards_corner = distance(weak_king, promotion) <= 1;
+        let front_pawn = match stronger {
+            Color::White => strong_pawns.last(),
+            Color::Black => strong_pawns.first(),
+        };
+        let in_front = (front_span(stronger, front_pawn) & file).contains(weak_king);
+        let bishops = board.pieces(stronger, Kind::Bishop);
+        let promotion_colour = if Bitboard::DARK_SQUARES.contains(promotion) {
+            Bitboard::DARK_SQUARES
+        } else {
+            Bitboard::LIGHT_SQUARES
+        };
+        if strong_pieces.is_empty() && (guards_corner || in_front) {
+            return 0;
+        }
+        if strong_pieces == bishops && bishops.count() == 1 && (bishops & promotion_colour).is_empty() && guards_corner
+        {
+            return 0;
+        }
+    }
+
+    let strong_bishops = board.pieces(stronger, Kind::Bishop);
+    let weak_bishops = board.pieces(weaker, Kind::Bishop);
+    let one_bishop_each = strong_pieces == strong_bishops
+        && weak_pieces == weak_bishops
+        && strong_bishops.count() == 1
+        && weak_bishops.count() == 1;
+    if one_bishop_each
+        && (strong_bishops & Bitboard::DARK_SQUARES).nonempty() != (weak_bishops & Bitboard::DARK_SQUARES).nonempty()
+    {
+        let passers = pawn_shapes(board)[stronger.index()].passed.count() as i32;
+        return (OPPOSITE_BISHOPS_SCALE + OPPOSITE_BISHOPS_PER_PASSER * passers).min(FULL_SCALE);
+    }
+
+    let strong_rooks = board.pieces(stronger, Kind::Rook);
+    let one_rook_each = strong_pieces == strong_rooks
+        && weak_pieces == board.pieces(weaker, Kind::Rook)
+        && pieces.count() == 2
+        && strong_rooks.count() == 1;
+    if one_rook_each && strong_pawns.count() <= weak_pawns.count() + 1 {
+        let queen_side = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+        let all_pawns = strong_pawns | weak_pawns;
+        let wing = if queen_side.contains(weak_king) {
+            queen_side
+        } else {
+            !queen_side
+        };
+        if (all_pawns & !wing).is_empty() {
+            return ONE_WING_ROOK_ENDING_SCALE;
+        }
+    }
+    FULL_SCALE
+}
+
 impl ChessEval {
+    /// The hand-written terms with the network's correction, before the end game's scale.
+    pub fn unscaled(&self, pos: &Chess) -> i32 {
+        self.hand_written(pos) + crate::chess_net::correction(pos)
+    }
+
     /// The hand-written terms alone, which the network's correction is trained on.
     pub fn hand_written(&self, pos: &Chess) -> i32 {
         let phase: i32 = Kind::ALL
@@ -990,7 +1088,10 @@ const THREAT_ORDER: [i32; 3] = [32_768, 16_384, 10_000];
 
 impl Evaluator<Chess> for ChessEval {
     fn evaluate(&self, pos: &Chess) -> i32 {
-        self.hand_written(pos) + crate::chess_net::correction(pos)
+        let score = self.unscaled(pos);
+        let us = pos.side_to_move();
+        let stronger = if score > 0 { us } else { !us };
+        score * end_game_scale(pos, stronger) / FULL_SCALE
     }
 
     type QuietOrder = Threats;
@@ -1494,6 +1595,70 @@ mod tests {
         assert_eq!(bonus("3k4/7p/8/8/8/8/8/R3K3 w - - 0 1"), 0);
         assert_eq!(bonus("3k4/8/8/8/8/8/8/2NNK3 w - - 0 1"), 0);
         assert_eq!(bonus("3k4/8/8/8/8/8/8/2B1K3 w - - 0 1"), 0);
+    }
+
+    #[test]
+    fn endings_the_side_ahead_seldom_wins_are_scaled_down() {
+        let scale = |fen: &str| {
+            let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
+            let score = ChessEval::default().unscaled(&pos);
+            let stronger = if score > 0 {
+                pos.side_to_move()
+            } else {
+                !pos.side_to_move()
+            };
+            end_game_scale(&pos, stronger)
+        };
+        // A bishop that does not control the rook pawn's promotion square, the defending
+        // king next to it: a draw; the other bishop, or the king far away: not.
+        assert_eq!(scale("6k1/8/7P/8/7K/3B4/8/8 w - - 0 1"), 0);
+        assert_eq!(scale("6k1/8/7P/8/7K/4B3/8/8 w - - 0 1"), FULL_SCALE);
+        assert_eq!(scale("8/8/7P/2k5/7K/3B4/8/8 w - - 0 1"), FULL_SCALE);
+        // Black's rook pawn, the white king in its corner or in front of it.
+        assert_eq!(scale("8/8/8/7p/6k1/8/7K/8 w - - 0 1"), 0);
+        assert_eq!(scale("8/8/8/7p/6k1/8/8/3K4 w - - 0 1"), FULL_SCALE);
+        assert_eq!(scale("8/8/8/7p/6k1/8/8/7K b - - 0 1"), 0);
+        assert_eq!(scale("8/8/8/6kp/8/7K/8/8 w - - 0 1"), 0);
+        // The defender with a man of its own is not this ending.
+        assert_eq!(scale("8/8/8/7p/6k1/8/7K/N7 w - - 0 1"), FULL_SCALE);
+        // Two knights against a bare king.
+        assert_eq!(scale("3k4/8/8/8/8/8/8/2NNK3 w - - 0 1"), 0);
+        assert_eq!(scale("3k4/7p/8/8/8/8/8/2NNK3 w - - 0 1"), FULL_SCALE);
+        // Bishops of opposite colours alone: a quarter, more for each passed pawn; bishops
+        // of one colour keep the whole score.
+        assert_eq!(
+            scale("8/5k2/8/5p2/8/3b1P2/P4K2/B7 w - - 0 1"),
+            OPPOSITE_BISHOPS_SCALE + OPPOSITE_BISHOPS_PER_PASSER
+        );
+        assert_eq!(scale("8/5k2/8/5p2/8/2b2P2/P4K2/B7 w - - 0 1"), FULL_SCALE);
+        assert_eq!(scale("8/5k2/8/5p2/8/3b1P2/P4K2/B6R w - - 0 1"), FULL_SCALE);
+        // A rook each, a pawn more, every pawn on the defending king's wing; not with the
+        // defending king on the other wing or two pawns more.
+        assert_eq!(
+            scale("8/5k2/r7/6p1/5PP1/8/5K2/R7 w - - 0 1"),
+            ONE_WING_ROOK_ENDING_SCALE
+        );
+        assert_eq!(scale("8/1k6/r7/6p1/5PP1/8/5K2/R7 w - - 0 1"), FULL_SCALE);
+        assert_eq!(scale("8/5k2/r7/8/5PP1/8/5K2/R7 w - - 0 1"), FULL_SCALE);
+    }
+
+    #[test]
+    fn scaled_endings_score_the_same_from_either_side() {
+        for (white, black) in [
+            ("6k1/8/7P/8/7K/3B4/8/8 w - - 0 1", "8/8/3b4/7k/8/7p/8/6K1 b - - 0 1"),
+            (
+                "8/5k2/8/5p2/8/3b1P2/P4K2/B7 w - - 0 1",
+                "b7/p4k2/3B1p2/8/5P2/8/5K2/8 b - - 0 1",
+            ),
+            (
+                "8/5k2/r7/6p1/5PP1/8/5K2/R7 w - - 0 1",
+                "r7/5k2/8/5pp1/6P1/R7/5K2/8 b - - 0 1",
+            ),
+        ] {
+            assert_eq!(eval(white), eval(black), "{white}");
+        }
+        assert_eq!(eval("6k1/8/7P/8/7K/3B4/8/8 w - - 0 1"), 0);
+        assert!(eval("6k1/8/7P/8/7K/4B3/8/8 w - - 0 1") > 300);
     }
 
     #[test]

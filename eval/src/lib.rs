@@ -46,7 +46,13 @@ impl Evaluated for Chess {
     type Eval = ChessEval;
 
     fn unweighted_parts(evaluator: &ChessEval, pos: &Chess) -> Vec<(&'static str, i32)> {
-        vec![("network", evaluator.evaluate(pos) - evaluator.hand_written(pos))]
+        let unscaled = evaluator.unscaled(pos);
+        let mut parts = vec![("network", unscaled - evaluator.hand_written(pos))];
+        let scaled_off = evaluator.evaluate(pos) - unscaled;
+        if scaled_off != 0 {
+            parts.push(("end-game scale", scaled_off));
+        }
+        parts
     }
 }
 
