@@ -883,8 +883,7 @@ impl ChessEval {
         let p = &self.params;
         let board = pos.board();
         let pawns = board.by_kind(Kind::Pawn);
-        let queen_side = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
-        let both_flanks = (pawns & queen_side).nonempty() && (pawns & !queen_side).nonempty();
+        let both_flanks = (pawns & QUEEN_SIDE).nonempty() && (pawns & !QUEEN_SIDE).nonempty();
         let pawns_only = (board.occupied() & !pawns & !board.by_kind(Kind::King)).is_empty();
         let complexity = p.complexity_both_flanks * i32::from(both_flanks)
             + p.complexity_pawns_only * i32::from(pawns_only)
@@ -942,6 +941,9 @@ fn mop_up(pos: &Chess, us: Color) -> i32 {
     0
 }
 
+/// Files a to d.
+const QUEEN_SIDE: Bitboard = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
+
 /// The whole of the side ahead's score, in 64ths, for [`end_game_scale`].
 const FULL_SCALE: i32 = 64;
 /// Bishops of opposite colours alone: what is left of the side ahead's score, and what
@@ -967,6 +969,7 @@ fn end_game_scale(pos: &Chess, stronger: Color) -> i32 {
     let strong_pawns = board.pieces(stronger, Kind::Pawn);
     let weak_pawns = board.pieces(weaker, Kind::Pawn);
     let weak_king = pos.king(weaker);
+    let strong_bishops = board.pieces(stronger, Kind::Bishop);
     let bare_defender = weak_pieces.is_empty() && weak_pawns.is_empty();
 
     // Knights alone cannot force mate on a bare king.
@@ -987,7 +990,6 @@ fn end_game_scale(pos: &Chess, stronger: Color) -> i32 {
             Color::Black => strong_pawns.first(),
         };
         let in_front = (front_span(stronger, front_pawn) & file).contains(weak_king);
-        let bishops = board.pieces(stronger, Kind::Bishop);
         let promotion_colour = if Bitboard::DARK_SQUARES.contains(promotion) {
             Bitboard::DARK_SQUARES
         } else {
@@ -996,13 +998,15 @@ fn end_game_scale(pos: &Chess, stronger: Color) -> i32 {
         if strong_pieces.is_empty() && (guards_corner || in_front) {
             return 0;
         }
-        if strong_pieces == bishops && bishops.count() == 1 && (bishops & promotion_colour).is_empty() && guards_corner
+        if strong_pieces == strong_bishops
+            && strong_bishops.count() == 1
+            && (strong_bishops & promotion_colour).is_empty()
+            && guards_corner
         {
             return 0;
         }
     }
 
-    let strong_bishops = board.pieces(stronger, Kind::Bishop);
     let weak_bishops = board.pieces(weaker, Kind::Bishop);
     let one_bishop_each = strong_pieces == strong_bishops
         && weak_pieces == weak_bishops
@@ -1021,12 +1025,11 @@ fn end_game_scale(pos: &Chess, stronger: Color) -> i32 {
         && pieces.count() == 2
         && strong_rooks.count() == 1;
     if one_rook_each && strong_pawns.count() <= weak_pawns.count() + 1 {
-        let queen_side = Bitboard(0x0f0f_0f0f_0f0f_0f0f);
         let all_pawns = strong_pawns | weak_pawns;
-        let wing = if queen_side.contains(weak_king) {
-            queen_side
+        let wing = if QUEEN_SIDE.contains(weak_king) {
+            QUEEN_SIDE
         } else {
-            !queen_side
+            !QUEEN_SIDE
         };
         if (all_pawns & !wing).is_empty() {
             return ONE_WING_ROOK_ENDING_SCALE;

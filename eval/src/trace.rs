@@ -145,6 +145,21 @@ mod tests {
     }
 
     #[test]
+    fn a_scaled_ending_names_what_the_scale_takes_off() {
+        // A bishop that does not control the rook pawn's promotion square: scaled to 0.
+        let fen = "6k1/8/7P/8/7K/3B4/8/8 w - - 0 1";
+        let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
+        let trace = chess_trace(fen);
+        let evaluator = crate::ChessEval::default();
+        let names: Vec<_> = trace.unweighted.iter().map(|part| part.name.as_str()).collect();
+        assert_eq!(names, ["network", "end-game scale"]);
+        assert_eq!(trace.total, 0);
+        assert_eq!(trace.unweighted[1].centipawns, -evaluator.unscaled(&pos));
+        let parts: i32 = trace.unweighted.iter().map(|part| part.centipawns).sum();
+        assert_eq!(evaluator.hand_written(&pos) + parts, trace.total);
+    }
+
+    #[test]
     fn a_weight_name_belongs_to_its_field() {
         assert_eq!(field_of("passed[3].mg"), "passed");
         assert_eq!(field_of("tempo.eg"), "tempo");
