@@ -1089,8 +1089,44 @@ pub struct Threats {
 /// and a minor piece leaving (or entering) a square that a cheaper man attacks.
 const THREAT_ORDER: [i32; 3] = [32_768, 16_384, 10_000];
 
+/// What a won king and pawn against king is worth to the side with the pawn, and more
+/// for each rank its pawn has gone up: more than the evaluation gives the pawn, so that
+/// the search goes for a won one, and less than a queen, so that it still promotes.
+const KPK_WIN: i32 = 400;
+const KPK_WIN_PER_RANK: i32 = 20;
+
+/// The evaluation, for the side to move, of king and pawn against king, whose outcome
+/// the solved table knows: 0 where it is drawn.
+pub fn king_pawn_king(pos: &Chess) -> Option<i32> {
+    let board = pos.board();
+    let pawns = board.by_kind(Kind::Pawn);
+    if board.occupied().count() != 3 || pawns.count() != 1 {
+        return None;
+    }
+    let pawn = pawns.first();
+    let strong = if board.by_color(Color::White).contains(pawn) {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let rank = pawn.relative_rank(strong);
+    // The table holds pawns that can stand on the board in a game.
+    if !(1..=6).contains(&rank) {
+        return None;
+    }
+    let strong_to_move = pos.side_to_move() == strong;
+    if !crate::kpk::wins(strong, pos.king(strong), pawn, pos.king(!strong), strong_to_move) {
+        return Some(0);
+    }
+    let value = KPK_WIN + KPK_WIN_PER_RANK * i32::from(rank);
+    Some(if strong_to_move { value } else { -value })
+}
+
 impl Evaluator<Chess> for ChessEval {
     fn evaluate(&self, pos: &Chess) -> i32 {
+        if let Some(score) = king_pawn_king(pos) {
+            return score;
+        }
         let score = self.unscaled(pos);
         let us = pos.side_to_move();
         let stronger = if score > 0 { us } else { !us };
@@ -1227,6 +1263,48 @@ mod tests {
 
     fn eval(fen: &str) -> i32 {
         ChessEval::default().evaluate(&Chess::from_fen(Variant::Chess, fen).unwrap())
+    }
+
+    #[test]
+    fn king_and_pawn_against_king_agrees_with_stockfish() {
+        // Stockfish's own bitbase, read by `scripts/kpk_stockfish.py`.
+        let vectors = include_str!("../../scripts/data/kpk-stockfish.txt");
+        let mut checked = 0;
+        for line in vectors.lines() {
+            let (fen, verdict) = line.rsplit_once(' ').unwrap();
+            let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
+            let score = king_pawn_king(&pos).unwrap();
+            let pawn_side = if pos.board().pieces(Color::White, Kind::Pawn).nonempty() {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let for_pawn_side = if pos.side_to_move() == pawn_side { score } else { -score };
+            match verdict {
+                "win" => assert!(for_pawn_side >= KPK_WIN, "{fen}: {score}, Stockfish wins"),
+                "draw" => assert_eq!(score, 0, "{fen}: Stockfish draws"),
+                other => panic!("{fen}: unknown verdict {other}"),
+            }
+            assert_eq!(ChessEval::default().evaluate(&pos), score);
+            checked += 1;
+        }
+        assert_eq!(checked, 2000);
+    }
+
+    #[test]
+    fn a_won_king_and_pawn_ending_scores_between_the_pawn_and_its_queen() {
+        // The opposition decides: White to move takes it and wins, Black to move draws.
+        let won = eval("8/8/4k3/8/8/4K3/4P3/8 w - - 0 1");
+        assert_eq!(won, KPK_WIN + KPK_WIN_PER_RANK);
+        assert_eq!(eval("8/8/4k3/8/8/4K3/4P3/8 b - - 0 1"), 0);
+        // The same men with a rook each: the table does not apply.
+        let rooks = Chess::from_fen(Variant::Chess, "r7/8/4k3/8/8/4K3/4P3/R7 w - - 0 1").unwrap();
+        assert_eq!(king_pawn_king(&rooks), None);
+        assert!(ChessEval::default().evaluate(&rooks) < won);
+        // Promoted, the pawn is worth more: the search does not shun the promotion.
+        let promoting = eval("8/4P3/8/2k5/8/4K3/8/8 w - - 0 1");
+        assert_eq!(promoting, KPK_WIN + 6 * KPK_WIN_PER_RANK);
+        assert!(eval("4Q3/8/8/2k5/8/4K3/8/8 b - - 0 1") < -promoting);
     }
 
     #[test]

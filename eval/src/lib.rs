@@ -8,6 +8,7 @@ pub mod chess_net;
 pub mod jabberwocky;
 pub mod jackswitches;
 pub mod kings;
+pub mod kpk;
 pub mod params;
 pub mod superperm;
 pub mod trace;
@@ -48,9 +49,11 @@ impl Evaluated for Chess {
     fn unweighted_parts(evaluator: &ChessEval, pos: &Chess) -> Vec<(&'static str, i32)> {
         let unscaled = evaluator.unscaled(pos);
         let mut parts = vec![("network", unscaled - evaluator.hand_written(pos))];
-        let scaled_off = evaluator.evaluate(pos) - unscaled;
-        if scaled_off != 0 {
-            parts.push(("end-game scale", scaled_off));
+        let off = evaluator.evaluate(pos) - unscaled;
+        if chess::king_pawn_king(pos).is_some() {
+            parts.push(("king and pawn against king, solved", off));
+        } else if off != 0 {
+            parts.push(("end-game scale", off));
         }
         parts
     }

@@ -160,6 +160,19 @@ mod tests {
     }
 
     #[test]
+    fn a_solved_king_and_pawn_ending_names_the_table() {
+        // Drawn by the opposition: the table takes the whole hand-written score off.
+        let fen = "8/8/4k3/8/8/4K3/4P3/8 b - - 0 1";
+        let pos = Chess::from_fen(Variant::Chess, fen).unwrap();
+        let trace = chess_trace(fen);
+        let names: Vec<_> = trace.unweighted.iter().map(|part| part.name.as_str()).collect();
+        assert_eq!(names, ["network", "king and pawn against king, solved"]);
+        assert_eq!(trace.total, 0);
+        let parts: i32 = trace.unweighted.iter().map(|part| part.centipawns).sum();
+        assert_eq!(crate::ChessEval::default().hand_written(&pos) + parts, trace.total);
+    }
+
+    #[test]
     fn a_weight_name_belongs_to_its_field() {
         assert_eq!(field_of("passed[3].mg"), "passed");
         assert_eq!(field_of("tempo.eg"), "tempo");
