@@ -45,7 +45,10 @@ def main():
     parser.add_argument("--all", action="store_true", help="every legal position, not a sample")
     args = parser.parse_args()
     engine = chess.engine.SimpleEngine.popen_uci(args.engine)
-    engine.configure({"Use NNUE": False})
+    # A small table, cleared for each position (a new `game`): over hundreds of
+    # thousands of positions a key collision in the table can return another
+    # position's score even at depth 1.
+    engine.configure({"Use NNUE": False, "Hash": 1})
     written = 0
     seen = set()
     for pawn_colour, pawn, strong_king, weak_king, turn in positions(args):
@@ -60,7 +63,7 @@ def main():
         if not board.is_valid() or board.is_game_over() or fen in seen:
             continue
         seen.add(fen)
-        cp = engine.analyse(board, chess.engine.Limit(depth=1))["score"].pov(pawn_colour).score(mate_score=100_000)
+        cp = engine.analyse(board, chess.engine.Limit(depth=1), game=fen)["score"].pov(pawn_colour).score(mate_score=100_000)
         if cp == 0:
             verdict = "draw"
         elif cp >= KNOWN_WIN_CP:
