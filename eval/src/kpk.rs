@@ -15,6 +15,7 @@ pub fn wins(strong: Color, strong_king: Square, pawn: Square, weak_king: Square,
     let normal = |sq: Square| sq.index() ^ turn ^ mirror;
     let pawn = normal(pawn);
     let pawn_index = (pawn / 8 - 1) * 4 + pawn % 8;
-    let index = (((usize::from(!strong_to_move) * 24 + pawn_index) * 64) + normal(strong_king)) * 64 + normal(weak_king);
+    let index =
+        (((usize::from(!strong_to_move) * 24 + pawn_index) * 64) + normal(strong_king)) * 64 + normal(weak_king);
     KPK_WINS[index / 64] >> (index % 64) & 1 == 1
 }
