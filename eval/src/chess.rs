@@ -1090,8 +1090,9 @@ pub struct Threats {
 const THREAT_ORDER: [i32; 3] = [32_768, 16_384, 10_000];
 
 /// What a won king and pawn against king is worth to the side with the pawn, and more
-/// for each rank its pawn has gone up: more than the evaluation gives the pawn, so that
-/// the search goes for a won one, and less than a queen, so that it still promotes.
+/// for each rank its pawn stands above its side's first rank: more than the evaluation
+/// gives the pawn, so that the search goes for a won one, and less than a queen, so
+/// that it still promotes.
 const KPK_WIN: i32 = 400;
 const KPK_WIN_PER_RANK: i32 = 20;
 
