@@ -1100,8 +1100,12 @@ const KPK_WIN_PER_RANK: i32 = 20;
 /// the solved table knows: 0 where it is drawn.
 pub fn king_pawn_king(pos: &Chess) -> Option<i32> {
     let board = pos.board();
+    // Every evaluation asks: the cheapest test first.
+    if board.occupied().count() != 3 {
+        return None;
+    }
     let pawns = board.by_kind(Kind::Pawn);
-    if board.occupied().count() != 3 || pawns.count() != 1 {
+    if pawns.count() != 1 {
         return None;
     }
     let pawn = pawns.first();

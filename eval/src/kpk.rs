@@ -10,9 +10,11 @@ include!(concat!(env!("OUT_DIR"), "/kpk.rs"));
 /// whose turn it is. The position must be legal.
 pub fn wins(strong: Color, strong_king: Square, pawn: Square, weak_king: Square, strong_to_move: bool) -> bool {
     // The table's side with the pawn plays up the board with its pawn on files a-d.
-    let turn = if strong == Color::White { 0 } else { 56 };
-    let mirror = if pawn.index() % 8 >= 4 { 7 } else { 0 };
-    let normal = |sq: Square| sq.index() ^ turn ^ mirror;
+    let mirror = if pawn.file() >= 4 { 7 } else { 0 };
+    let normal = |sq: Square| {
+        let up = if strong == Color::White { sq } else { sq.flip_rank() };
+        up.index() ^ mirror
+    };
     let pawn = normal(pawn);
     let pawn_index = (pawn / 8 - 1) * 4 + pawn % 8;
     let index =
