@@ -802,6 +802,10 @@ pub struct SearchRules {
     /// Whether reverse futility returns halfway between the static evaluation and beta
     /// rather than the evaluation: only where a match showed that it pays.
     pub futility_halfway: bool,
+    /// Whether reverse futility, the null move and futility pruning start from the
+    /// table's score where its bound says it is nearer the truth than the static
+    /// evaluation: only where a match showed that it pays.
+    pub table_score_as_eval: bool,
 }
 
 impl SearchRules {
@@ -815,6 +819,7 @@ impl SearchRules {
         singular_margin: 3,
         internal_iterative_reduction: false,
         futility_halfway: false,
+        table_score_as_eval: false,
     };
 }
 

@@ -429,6 +429,7 @@ impl SearchHints for Chess {
         singular_extensions: true,
         internal_iterative_reduction: true,
         futility_halfway: true,
+        table_score_as_eval: true,
         ..SearchRules::STANDARD
     };
 

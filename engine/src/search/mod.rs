@@ -789,6 +789,15 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 }
             };
 
+        // A searched score beats a static guess where its bound points away from the
+        // guess: an exact score, a lower bound above it, an upper bound below it.
+        let eval = match tt_entry {
+            Some(entry) if G::SEARCH.table_score_as_eval && !in_check => {
+                table_refined_eval(&entry, static_eval, ply, self.draw_score(pos.side_to_move()))
+            }
+            _ => static_eval,
+        };
+
         // Where a capture is compulsory the static evaluation misjudges the position
         // as it misjudges one in check: the side to move has no quiet choice.
         let forced_capture =
@@ -796,14 +805,14 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         if !pv_node && !in_check && !forced_capture && excluded.is_none() && beta.abs() < MATE_BOUND {
             // Reverse futility: far above beta at low depth, a quiet move will not fall back.
             // Halfway to beta where it pays: the margin over beta is a guess.
-            if depth <= 6 && static_eval - 80 * depth >= beta {
+            if depth <= 6 && eval - 80 * depth >= beta {
                 return if G::SEARCH.futility_halfway {
-                    (static_eval + beta) / 2
+                    (eval + beta) / 2
                 } else {
-                    static_eval
+                    eval
                 };
             }
-            if G::SEARCH.null_move && depth >= 3 && static_eval >= beta {
+            if G::SEARCH.null_move && depth >= 3 && eval >= beta {
                 if let Some(child) = pos.null_move() {
                     let reduction = 3 + depth / 4;
                     self.hashes.push(child.hash());
@@ -852,7 +861,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         // a static evaluation far below alpha up to it (futility pruning).
         let prune_quiets = !pv_node && !in_check && !forced_capture && alpha.abs() < MATE_BOUND;
         let late_move_count = (3 + depth * depth) as usize / (2 - improving as usize);
-        let futile = static_eval + 100 + 100 * depth <= alpha;
+        let futile = eval + 100 + 100 * depth <= alpha;
         // Moves searched so far: `i` less the illegal moves passed over.
         let mut searched = 0;
         for i in 0..moves.len() {
@@ -1277,6 +1286,26 @@ fn tt_cutoff(entry: &Entry, ply: usize, alpha: i32, beta: i32, draw: i32) -> Opt
         Bound::Upper => score <= alpha,
     };
     cut.then_some(score)
+}
+
+/// The table's score in place of the static evaluation `static_eval` where the entry's
+/// bound says the truth lies beyond the evaluation on the score's side. Mates and the
+/// draw score (which may come from another path's repetition) are left out.
+fn table_refined_eval(entry: &Entry, static_eval: i32, ply: usize, draw: i32) -> i32 {
+    let score = score_from_tt(entry.score, ply);
+    if score.abs() >= MATE_BOUND || score == draw {
+        return static_eval;
+    }
+    let nearer = match entry.bound {
+        Bound::Exact => true,
+        Bound::Lower => score > static_eval,
+        Bound::Upper => score < static_eval,
+    };
+    if nearer {
+        score
+    } else {
+        static_eval
+    }
 }
 
 /// Mate scores are stored relative to the node, not the root.

@@ -439,3 +439,39 @@ fn reverse_futility_in_chess_returns_halfway_to_beta() {
         assert!(worker.search(&pos, 1, 99, 100, 1, Node::Pv) >= 900);
     });
 }
+
+#[test]
+fn the_table_score_replaces_the_static_evaluation_only_beyond_it_on_its_bounds_side() {
+    let entry = |score, bound| Entry {
+        move_code: 0,
+        score,
+        depth: 5,
+        bound,
+    };
+    let static_eval = 50;
+    assert_eq!(table_refined_eval(&entry(-30, Bound::Exact), static_eval, 3, 0), -30);
+    assert_eq!(table_refined_eval(&entry(120, Bound::Lower), static_eval, 3, 0), 120);
+    assert_eq!(
+        table_refined_eval(&entry(20, Bound::Lower), static_eval, 3, 0),
+        static_eval
+    );
+    assert_eq!(table_refined_eval(&entry(20, Bound::Upper), static_eval, 3, 0), 20);
+    assert_eq!(
+        table_refined_eval(&entry(120, Bound::Upper), static_eval, 3, 0),
+        static_eval
+    );
+    // A draw score may be another path's repetition, and a mate is no evaluation.
+    assert_eq!(
+        table_refined_eval(&entry(0, Bound::Exact), static_eval, 3, 0),
+        static_eval
+    );
+    assert_eq!(
+        table_refined_eval(&entry(-7, Bound::Upper), static_eval, 3, -7),
+        static_eval
+    );
+    let mate = score_to_tt(MATE - 9, 3);
+    assert_eq!(
+        table_refined_eval(&entry(mate, Bound::Lower), static_eval, 3, 0),
+        static_eval
+    );
+}
