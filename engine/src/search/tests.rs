@@ -475,3 +475,20 @@ fn the_table_score_replaces_the_static_evaluation_only_beyond_it_on_its_bounds_s
         static_eval
     );
 }
+
+#[test]
+fn chess_reverse_futility_starts_from_the_table_score() {
+    // Level material: from the static evaluation alone nothing is pruned at beta 100.
+    let pos = Chess::startpos(Variant::Chess);
+    with_worker(&pos, |worker, tt| {
+        // Too shallow to cut the node off, but exact: the node is worth a queen.
+        let entry = Entry {
+            move_code: 0,
+            score: 900,
+            depth: 0,
+            bound: Bound::Exact,
+        };
+        tt.store(pos.hash(), entry);
+        assert_eq!(worker.search(&pos, 1, 99, 100, 1, Node::Cut), (900 + 100) / 2);
+    });
+}
