@@ -806,6 +806,9 @@ pub struct SearchRules {
     /// table's score where its bound says it is nearer the truth than the static
     /// evaluation: only where a match showed that it pays.
     pub table_score_as_eval: bool,
+    /// Whether a quiet move that every reply failed to answer earns a history bonus,
+    /// as a cut-off would give it: only where a match showed that it pays.
+    pub prior_quiet_bonus: bool,
 }
 
 impl SearchRules {
@@ -820,6 +823,7 @@ impl SearchRules {
         internal_iterative_reduction: false,
         futility_halfway: false,
         table_score_as_eval: false,
+        prior_quiet_bonus: false,
     };
 }
 

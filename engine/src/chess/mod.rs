@@ -430,6 +430,7 @@ impl SearchHints for Chess {
         internal_iterative_reduction: true,
         futility_halfway: true,
         table_score_as_eval: true,
+        prior_quiet_bonus: true,
         ..SearchRules::STANDARD
     };
 

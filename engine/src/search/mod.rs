@@ -58,6 +58,9 @@ const SINGULAR_DEPTH: i32 = 7;
 /// The least remaining depth at which a node without a table move is searched a ply
 /// shallower (internal iterative reduction).
 const IIR_DEPTH: i32 = 4;
+/// The least depth of a node whose failing low rewards the quiet move that led to it:
+/// shallower nodes fail low too often to say much.
+const PRIOR_QUIET_DEPTH: i32 = 3;
 
 /// A static evaluation of one game, from the side to move's point of view.
 pub trait Evaluator<G: Game>: Send + Sync {
@@ -389,6 +392,9 @@ struct Worker<'a, G: Game, E> {
     /// The move a singular-extension test leaves out of its search of the node at
     /// each ply (`None` outside such a test).
     excluded: [Option<G::Move>; MAX_PLY + 1],
+    /// The history slot of the quiet move played at each ply of the current path
+    /// (`None` for a tactical move or the null move).
+    quiet_played: [Option<usize>; MAX_PLY + 1],
     eval_cache: EvalCache,
 }
 
@@ -430,6 +436,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             reductions,
             static_evals: [-INFINITY; MAX_PLY + 1],
             excluded: [None; MAX_PLY + 1],
+            quiet_played: [None; MAX_PLY + 1],
             eval_cache: EvalCache::new(),
         }
     }
@@ -588,6 +595,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best = -INFINITY;
         for i in line..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
+            self.quiet_played[0] = (!root.is_tactical(mv)).then(|| root.history_index(mv));
             let child = root.play(mv);
             self.hashes.push(child.hash());
             let new_depth = depth - 1 + child.in_check() as i32;
@@ -815,6 +823,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
             if G::SEARCH.null_move && depth >= 3 && eval >= beta {
                 if let Some(child) = pos.null_move() {
                     let reduction = 3 + depth / 4;
+                    self.quiet_played[ply] = None;
                     self.hashes.push(child.hash());
                     let score = -self.search(
                         &child,
@@ -915,6 +924,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 gives_check && (!E::EXCHANGE_PRUNING || self.exchange_holds(pos, mv, tactical.then_some(scores[i])));
             let extension = if singular != 0 { singular } else { extend as i32 };
             let new_depth = depth - 1 + extension;
+            self.quiet_played[ply] = (!tactical).then(|| pos.history_index(mv));
             self.prefetch_child(child.hash(), new_depth > 0);
             self.hashes.push(child.hash());
             let score = if searched == 0 {
@@ -978,6 +988,11 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
 
         if excluded.is_some() {
             return best;
+        }
+        if G::SEARCH.prior_quiet_bonus && best <= original_alpha && depth >= PRIOR_QUIET_DEPTH && best_move.is_some() {
+            if let Some(index) = self.quiet_played[ply - 1] {
+                self.ordering.reward_prior_quiet(index, depth);
+            }
         }
         learn_correction(
             self.shared.tt,

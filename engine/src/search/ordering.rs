@@ -61,17 +61,29 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             killers[1] = killers[0];
             killers[0] = Some(mv);
         }
-        let bonus = (depth * depth).min(400) * 8;
-        // History with gravity: entries stay within +-16384.
-        let mut update = |index: usize, delta: i32| {
-            let h = &mut self.quiet_scores[index];
-            *h += delta - *h * delta.abs() / 16384;
-        };
-        update(pos.history_index(mv), bonus);
+        let bonus = history_bonus(depth);
+        self.update_history(pos.history_index(mv), bonus);
         for &other in tried {
-            update(pos.history_index(other), -bonus);
+            self.update_history(pos.history_index(other), -bonus);
         }
     }
+
+    /// The quiet move in history slot `index` led to a node of `depth` where every
+    /// reply failed low: it refuted whatever the opponent tried, as a cut-off would.
+    pub fn reward_prior_quiet(&mut self, index: usize, depth: i32) {
+        self.update_history(index, history_bonus(depth));
+    }
+
+    /// History with gravity: entries stay within +-16384.
+    fn update_history(&mut self, index: usize, delta: i32) {
+        let h = &mut self.quiet_scores[index];
+        *h += delta - *h * delta.abs() / 16384;
+    }
+}
+
+/// A cut-off's history bonus at `depth`.
+fn history_bonus(depth: i32) -> i32 {
+    (depth * depth).min(400) * 8
 }
 
 /// The ordering key of the table's move: above every other.

@@ -492,3 +492,18 @@ fn chess_reverse_futility_starts_from_the_table_score() {
         assert_eq!(worker.search(&pos, 1, 99, 100, 1, Node::Cut), (900 + 100) / 2);
     });
 }
+
+#[test]
+fn a_chess_quiet_move_that_every_reply_fails_against_gains_history() {
+    let root = Chess::startpos(Variant::Chess);
+    let push = root.parse_move("e2e4").unwrap();
+    let child = root.play(push);
+    with_worker(&root, |worker, _| {
+        let key = |worker: &Worker<Chess, Material>| worker.ordering.score(&root, &Material, &(), push, 0, 0);
+        assert_eq!(key(worker), 0);
+        worker.quiet_played[0] = Some(root.history_index(push));
+        // Black cannot come near a window three thousand above level material.
+        assert!(worker.search(&child, PRIOR_QUIET_DEPTH, 3000, 3001, 1, Node::All) <= 3000);
+        assert!(key(worker) > 0);
+    });
+}
