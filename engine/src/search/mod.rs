@@ -393,7 +393,8 @@ struct Worker<'a, G: Game, E> {
     /// each ply (`None` outside such a test).
     excluded: [Option<G::Move>; MAX_PLY + 1],
     /// The history slot of the quiet move played at each ply of the current path
-    /// (`None` for a tactical move or the null move).
+    /// (`None` for a tactical move, the null move, or a game without the prior quiet
+    /// bonus).
     quiet_played: [Option<usize>; MAX_PLY + 1],
     eval_cache: EvalCache,
 }
@@ -595,7 +596,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         let mut best = -INFINITY;
         for i in line..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
-            self.quiet_played[0] = (!root.is_tactical(mv)).then(|| root.history_index(mv));
+            self.quiet_played[0] = quiet_slot(root, mv, root.is_tactical(mv));
             let child = root.play(mv);
             self.hashes.push(child.hash());
             let new_depth = depth - 1 + child.in_check() as i32;
@@ -924,7 +925,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 gives_check && (!E::EXCHANGE_PRUNING || self.exchange_holds(pos, mv, tactical.then_some(scores[i])));
             let extension = if singular != 0 { singular } else { extend as i32 };
             let new_depth = depth - 1 + extension;
-            self.quiet_played[ply] = (!tactical).then(|| pos.history_index(mv));
+            self.quiet_played[ply] = quiet_slot(pos, mv, tactical);
             self.prefetch_child(child.hash(), new_depth > 0);
             self.hashes.push(child.hash());
             let score = if searched == 0 {
@@ -1243,6 +1244,13 @@ impl Node {
 /// missed the score `best` that a search of `depth` in `window` found, where the score
 /// says something of it: out of check, not a mate, not a bound on the evaluation's own
 /// side, and not won by a capture or promotion, which no evaluation foresees.
+/// What [`Worker::quiet_played`] keeps for `mv`: its history slot when it is quiet and
+/// the game rewards such moves, so the other games do no work for it.
+#[inline(always)]
+fn quiet_slot<G: Game>(pos: &G, mv: G::Move, tactical: bool) -> Option<usize> {
+    (G::SEARCH.prior_quiet_bonus && !tactical).then(|| pos.history_index(mv))
+}
+
 fn learn_correction<G: Game>(
     tt: &TranspositionTable,
     pos: &G,
