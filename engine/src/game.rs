@@ -809,6 +809,9 @@ pub struct SearchRules {
     /// Whether a quiet move that every reply failed to answer earns a history bonus,
     /// as a cut-off would give it: only where a match showed that it pays.
     pub prior_quiet_bonus: bool,
+    /// Whether a late quiet move that gives check is reduced too, a ply less than
+    /// another late quiet move: only where a match showed that it pays.
+    pub reduce_checks: bool,
 }
 
 impl SearchRules {
@@ -824,6 +827,7 @@ impl SearchRules {
         futility_halfway: false,
         table_score_as_eval: false,
         prior_quiet_bonus: false,
+        reduce_checks: false,
     };
 }
 

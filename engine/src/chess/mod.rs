@@ -431,6 +431,7 @@ impl SearchHints for Chess {
         futility_halfway: true,
         table_score_as_eval: true,
         prior_quiet_bonus: true,
+        reduce_checks: true,
         ..SearchRules::STANDARD
     };
 

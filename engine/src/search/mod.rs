@@ -932,20 +932,13 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
                 let child_node = if pv_node { Node::Pv } else { node.null_window_child() };
                 -self.search(&child, new_depth, -beta, -alpha, ply + 1, child_node)
             } else {
-                let reduction = if G::SEARCH.late_move_reductions
-                    && depth >= 3
-                    && searched >= 3
-                    && !tactical
-                    && !in_check
-                    && !gives_check
-                {
-                    let r = self.reductions[(depth as usize).min(63)][searched.min(63)] as i32
-                        + !pv_node as i32
-                        + (node == Node::Cut) as i32;
-                    r.clamp(0, new_depth - 1)
-                } else {
-                    0
-                };
+                let reduction =
+                    if G::SEARCH.late_move_reductions && depth >= 3 && searched >= 3 && !tactical && !in_check {
+                        self.late_move_reduction(depth, searched, node, gives_check)
+                            .clamp(0, new_depth - 1)
+                    } else {
+                        0
+                    };
                 let child_node = if reduction > 0 {
                     Node::Cut
                 } else {
@@ -1006,6 +999,20 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         );
         self.store(hash, best, best_move, (original_alpha, beta), depth, ply);
         best
+    }
+
+    /// How many plies less the `searched`-th late quiet move of a node at `depth` is
+    /// searched first, before the limit of its own depth: more off the principal
+    /// variation and in an expected cut node. A check is reduced a ply less, and not
+    /// at all in games that keep checks at full depth.
+    fn late_move_reduction(&self, depth: i32, searched: usize, node: Node, gives_check: bool) -> i32 {
+        if gives_check && !G::SEARCH.reduce_checks {
+            return 0;
+        }
+        self.reductions[(depth as usize).min(63)][searched.min(63)] as i32
+            + (node != Node::Pv) as i32
+            + (node == Node::Cut) as i32
+            - gives_check as i32
     }
 
     /// Singular extensions: whether the table's move `mv` is the only good move of the

@@ -507,3 +507,16 @@ fn a_chess_quiet_move_that_every_reply_fails_against_gains_history() {
         assert!(key(worker) > 0);
     });
 }
+
+#[test]
+fn a_late_quiet_check_in_chess_is_reduced_a_ply_less_than_another_quiet_move() {
+    let pos = Chess::startpos(Variant::Chess);
+    with_worker(&pos, |worker, _| {
+        for node in [Node::Pv, Node::Cut, Node::All] {
+            let quiet = worker.late_move_reduction(12, 20, node, false);
+            let check = worker.late_move_reduction(12, 20, node, true);
+            assert!(check > 0, "{node:?}");
+            assert_eq!(check, quiet - 1, "{node:?}");
+        }
+    });
+}
