@@ -1247,10 +1247,6 @@ impl Node {
     }
 }
 
-/// Teaches the correction history how far the static evaluation `static_eval` of `pos`
-/// missed the score `best` that a search of `depth` in `window` found, where the score
-/// says something of it: out of check, not a mate, not a bound on the evaluation's own
-/// side, and not won by a capture or promotion, which no evaluation foresees.
 /// What [`Worker::quiet_played`] keeps for `mv`: its history slot when it is quiet and
 /// the game rewards such moves, so the other games do no work for it.
 #[inline(always)]
@@ -1258,6 +1254,10 @@ fn quiet_slot<G: Game>(pos: &G, mv: G::Move, tactical: bool) -> Option<usize> {
     (G::SEARCH.prior_quiet_bonus && !tactical).then(|| pos.history_index(mv))
 }
 
+/// Teaches the correction history how far the static evaluation `static_eval` of `pos`
+/// missed the score `best` that a search of `depth` in `window` found, where the score
+/// says something of it: out of check, not a mate, not a bound on the evaluation's own
+/// side, and not won by a capture or promotion, which no evaluation foresees.
 fn learn_correction<G: Game>(
     tt: &TranspositionTable,
     pos: &G,
