@@ -119,11 +119,17 @@ def elo_estimate(w, d, l):
     return elo(s), margin if math.isfinite(margin) else math.inf  # all wins/losses: unbounded
 
 
+def parse_tc(tc):
+    """(base, increment) in seconds from BASE+INC."""
+    base, _, inc = tc.partition("+")
+    return float(base), float(inc or 0)
+
+
 class Match:
     def __init__(self, args):
         self.args = args
-        base, _, inc = args.tc.partition("+")
-        self.base, self.inc = float(base), float(inc or 0)
+        # Each side's clock: base and increment by role ("test" may have its own).
+        self.clock = {"ref": parse_tc(args.tc), "test": parse_tc(args.engine_tc or args.tc)}
         self.stop = threading.Event()
         self.live = set()  # open engines, closed on Ctrl-C to abort games in progress
         self.live_lock = threading.Lock()
@@ -194,6 +200,10 @@ class Match:
             Date=datetime.date.today().strftime("%Y.%m.%d"), Round=str(idx + 1),
             White=self.names[who[chess.WHITE]], Black=self.names[who[chess.BLACK]],
             TimeControl=self.args.tc)
+        if self.args.engine_tc:
+            # Non-standard tags: the two sides play on different clocks.
+            for color, tag in ((chess.WHITE, "WhiteTimeControl"), (chess.BLACK, "BlackTimeControl")):
+                game.headers[tag] = self.args.engine_tc if who[color] == "test" else self.args.tc
         if self.args.elo is not None:
             game.headers["WhiteElo" if who[chess.WHITE] == "ref" else "BlackElo"] = str(self.args.elo)
         board, node = chess.Board(), game
@@ -202,7 +212,8 @@ class Match:
             board.push(move)
             node = node.add_main_variation(move)
         node.comment = "end of opening"
-        clocks = {chess.WHITE: self.base, chess.BLACK: self.base}
+        clocks = {color: self.clock[who[color]][0] for color in (chess.WHITE, chess.BLACK)}
+        incs = {color: self.clock[who[color]][1] for color in (chess.WHITE, chess.BLACK)}
         engines = {}
         res = dict(idx=idx, test_white=test_color == chess.WHITE, game=game, kind=None, loser=None)
 
@@ -234,7 +245,7 @@ class Match:
                     return None
                 side, eng = board.turn, engines[board.turn]
                 limit = chess.engine.Limit(white_clock=clocks[chess.WHITE], black_clock=clocks[chess.BLACK],
-                                           white_inc=self.inc, black_inc=self.inc)
+                                           white_inc=incs[chess.WHITE], black_inc=incs[chess.BLACK])
                 # play() has no timeout with clock limits: a watchdog kills a silent engine.
                 hung = threading.Event()
                 watchdog = threading.Timer(clocks[side] + HANG_GRACE, lambda: (hung.set(), eng.close()))
@@ -269,7 +280,7 @@ class Match:
                 if played.move is None:
                     forfeit(side, "illegal", "returned no move")
                     break
-                clocks[side] += self.inc
+                clocks[side] += incs[side]
                 node = node.add_main_variation(played.move, comment=self.move_comment(played, elapsed))
                 board.push(played.move)
         finally:
@@ -313,7 +324,8 @@ def summary(m, results, interrupted):
     n = len(results)
     names = m.names
     out = [f"{'Interrupted: partial result' if interrupted else 'Result'}: "
-           f"{names['test']} vs {names['ref']}, {n} games, tc {m.args.tc}"]
+           f"{names['test']} vs {names['ref']}, {n} games, tc {m.args.tc}"
+           + (f" ({names['test']} {m.args.engine_tc})" if m.args.engine_tc else "")]
     if n == 0:
         return "\n".join(out + ["no games finished"])
     wdl = {c: [0, 0, 0] for c in (True, False)}  # keyed by "test engine was White"
@@ -338,14 +350,17 @@ def main():
     ap.add_argument("--elo", type=int, help="limit Stockfish to this Elo (15.1: 1350..2850)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--tc", default="10+0.1", help="BASE+INC in seconds")
+    ap.add_argument("--engine-tc", metavar="BASE+INC",
+                    help="the engine under test's own clock (default: --tc), to measure what time is worth")
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--openings", help="file: one opening per line, UCI or SAN moves")
     ap.add_argument("--pgn", help="write all games here")
     ap.add_argument("--hash", type=int, default=16, help="MB, both engines")
     ap.add_argument("--engine-option", action="append", default=[], metavar="NAME=VALUE")
     args = ap.parse_args()
-    if not re.fullmatch(r"\d+(\.\d*)?(\+\d+(\.\d*)?)?", args.tc):
-        ap.error(f"--tc wants BASE+INC seconds, got {args.tc!r}")
+    for flag, tc in (("--tc", args.tc), ("--engine-tc", args.engine_tc)):
+        if tc is not None and not re.fullmatch(r"\d+(\.\d*)?(\+\d+(\.\d*)?)?", tc):
+            ap.error(f"{flag} wants BASE+INC seconds, got {tc!r}")
 
     openings = (parse_openings(Path(args.openings).read_text(), args.openings) if args.openings
                 else parse_openings(OPENINGS, "built-in openings"))
