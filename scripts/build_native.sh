@@ -7,6 +7,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-target="$PWD/${CARGO_TARGET_DIR:-target}/native"
+target="${CARGO_TARGET_DIR:-target}/native"
+case "$target" in /*) ;; *) target="$PWD/$target" ;; esac
 RUSTFLAGS="-C target-cpu=native" cargo build --release -p vorpal-uci --target-dir "$target" >&2
 echo "$target/release/vorpal"
