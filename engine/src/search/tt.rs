@@ -75,6 +75,36 @@ impl Entry {
     }
 }
 
+/// The size of the large pages Linux can back memory with on x86-64 and aarch64.
+const HUGE_PAGE: usize = 2 << 20;
+
+/// The huge-page-aligned part of `bytes` bytes from `start`, as (start, length), or
+/// None when no whole huge page lies within them.
+fn huge_page_span(start: usize, bytes: usize) -> Option<(usize, usize)> {
+    let first = start.checked_next_multiple_of(HUGE_PAGE)?;
+    let end = (start + bytes) / HUGE_PAGE * HUGE_PAGE;
+    (end > first).then(|| (first, end - first))
+}
+
+/// Asks Linux to back the table's still untouched memory with huge pages. Probes land
+/// anywhere in the table, so with 4 KB pages nearly each one misses the address
+/// translation cache as well as the data cache; a few dozen huge pages fit in it.
+/// Only a hint: where huge pages are off or scarce, the table works as before.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(slots: &Vec<Slot>) {
+    let bytes = slots.capacity() * std::mem::size_of::<Slot>();
+    if let Some((start, length)) = huge_page_span(slots.as_ptr() as usize, bytes) {
+        // SAFETY: the span lies inside the vector's own allocation, and the advice
+        // changes how its pages are backed, never what they hold.
+        unsafe {
+            libc::madvise(start as *mut libc::c_void, length, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_slots: &Vec<Slot>) {}
+
 fn generation_of(data: u64) -> u8 {
     ((data >> 54) & 63) as u8
 }
@@ -86,6 +116,7 @@ impl TranspositionTable {
         let count = (bytes / std::mem::size_of::<Slot>()).max(1024);
         let mut slots = Vec::new();
         slots.try_reserve_exact(count)?;
+        advise_huge_pages(&slots);
         slots.extend((0..count).map(|_| Slot {
             check: AtomicU64::new(0),
             data: AtomicU64::new(0),
@@ -194,6 +225,15 @@ impl TranspositionTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn huge_pages_are_advised_only_within_the_table() {
+        const MB: usize = 1 << 20;
+        assert_eq!(huge_page_span(16, 64 * MB), Some((2 * MB, 62 * MB)));
+        assert_eq!(huge_page_span(2 * MB, 64 * MB), Some((2 * MB, 64 * MB)));
+        assert_eq!(huge_page_span(16, 3 * MB), None);
+        assert_eq!(huge_page_span(4096, 4 * MB), Some((2 * MB, 2 * MB)));
+    }
 
     #[test]
     fn entries_round_trip_through_the_table() {
