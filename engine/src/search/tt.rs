@@ -75,27 +75,29 @@ impl Entry {
     }
 }
 
-/// The size of the large pages Linux can back memory with on x86-64 and aarch64.
+/// The size of Linux's transparent huge pages on x86-64 (and on aarch64 with 4 KB pages).
+#[cfg(target_os = "linux")]
 const HUGE_PAGE: usize = 2 << 20;
 
 /// The huge-page-aligned part of `bytes` bytes from `start`, as (start, length), or
 /// None when no whole huge page lies within them.
+#[cfg(target_os = "linux")]
 fn huge_page_span(start: usize, bytes: usize) -> Option<(usize, usize)> {
     let first = start.checked_next_multiple_of(HUGE_PAGE)?;
     let end = (start + bytes) / HUGE_PAGE * HUGE_PAGE;
     (end > first).then(|| (first, end - first))
 }
 
-/// Asks Linux to back the table's still untouched memory with huge pages. Probes land
-/// anywhere in the table, so with 4 KB pages nearly each one misses the address
-/// translation cache as well as the data cache; a few dozen huge pages fit in it.
-/// Only a hint: where huge pages are off or scarce, the table works as before.
+/// Asks Linux to back the table's still untouched allocation of `bytes` bytes from
+/// `allocation` with huge pages. Probes land anywhere in the table, so with 4 KB pages
+/// nearly each one misses the address translation cache as well as the data cache; a
+/// few dozen huge pages fit in it. Only a hint: where huge pages are off or scarce, the
+/// table works as before.
 #[cfg(target_os = "linux")]
-fn advise_huge_pages(slots: &Vec<Slot>) {
-    let bytes = slots.capacity() * std::mem::size_of::<Slot>();
-    if let Some((start, length)) = huge_page_span(slots.as_ptr() as usize, bytes) {
-        // SAFETY: the span lies inside the vector's own allocation, and the advice
-        // changes how its pages are backed, never what they hold.
+fn advise_huge_pages(allocation: usize, bytes: usize) {
+    if let Some((start, length)) = huge_page_span(allocation, bytes) {
+        // SAFETY: the span lies inside the table's allocation, which the caller owns,
+        // and the advice changes how its pages are backed, never what they hold.
         unsafe {
             libc::madvise(start as *mut libc::c_void, length, libc::MADV_HUGEPAGE);
         }
@@ -103,7 +105,7 @@ fn advise_huge_pages(slots: &Vec<Slot>) {
 }
 
 #[cfg(not(target_os = "linux"))]
-fn advise_huge_pages(_slots: &Vec<Slot>) {}
+fn advise_huge_pages(_allocation: usize, _bytes: usize) {}
 
 fn generation_of(data: u64) -> u8 {
     ((data >> 54) & 63) as u8
@@ -116,7 +118,7 @@ impl TranspositionTable {
         let count = (bytes / std::mem::size_of::<Slot>()).max(1024);
         let mut slots = Vec::new();
         slots.try_reserve_exact(count)?;
-        advise_huge_pages(&slots);
+        advise_huge_pages(slots.as_ptr() as usize, slots.capacity() * std::mem::size_of::<Slot>());
         slots.extend((0..count).map(|_| Slot {
             check: AtomicU64::new(0),
             data: AtomicU64::new(0),
@@ -227,6 +229,7 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(target_os = "linux")]
     fn huge_pages_are_advised_only_within_the_table() {
         const MB: usize = 1 << 20;
         assert_eq!(huge_page_span(16, 64 * MB), Some((2 * MB, 62 * MB)));
