@@ -239,6 +239,37 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_os = "linux")]
+    fn the_table_s_memory_is_advised_to_take_huge_pages() {
+        // A kernel built without transparent huge pages refuses the advice.
+        if !std::path::Path::new("/sys/kernel/mm/transparent_hugepage").exists() {
+            return;
+        }
+        let tt = TranspositionTable::new(8);
+        let bytes = tt.slots.capacity() * std::mem::size_of::<Slot>();
+        let (advised, _) = huge_page_span(tt.slots.as_ptr() as usize, bytes).unwrap();
+        let smaps = std::fs::read_to_string("/proc/self/smaps").unwrap();
+        let mut inside = false;
+        let mut flags = None;
+        for line in smaps.lines() {
+            if let Some(range) = line
+                .split_whitespace()
+                .next()
+                .filter(|r| r.contains('-') && !r.ends_with(':'))
+            {
+                let (start, end) = range.split_once('-').unwrap();
+                let parse = |hex| usize::from_str_radix(hex, 16).unwrap_or(0);
+                inside = (parse(start)..parse(end)).contains(&advised);
+            } else if inside && line.starts_with("VmFlags:") {
+                flags = Some(line.to_string());
+            }
+        }
+        // `hg` marks memory advised with MADV_HUGEPAGE.
+        let flags = flags.expect("the table's memory is mapped");
+        assert!(flags.split_whitespace().any(|f| f == "hg"), "{flags}");
+    }
+
+    #[test]
     fn entries_round_trip_through_the_table() {
         let tt = TranspositionTable::new(1);
         let entry = Entry {
