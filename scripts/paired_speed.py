@@ -3,7 +3,7 @@
 
 Single timings here scatter by a fifth either way, so each round runs both builds at
 once, each pinned to its own core, and the cores are swapped every round. A build
-searches chess's bench positions (read from engine/src/bench.rs) over the protocol with
+searches chess's bench positions (as `vorpal bench` lists them) over the protocol with
 the table at the size matches use, each to a fixed depth, and the engine's CPU time is
 read when it exits. Both builds must search the same nodes; the script stops if not.
 
@@ -16,18 +16,15 @@ import argparse
 import math
 import os
 import re
-import resource
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
-BENCH = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "engine", "src", "bench.rs")
-
-
-def chess_bench_fens():
-    source = open(BENCH).read()
-    block = source.split("Variant::Chess => (", 1)[1].split("],", 1)[0]
-    return re.findall(r'"([^"]+)"', block)
+def chess_bench_fens(binary):
+    """Chess's bench positions, as `vorpal bench` lists them on its standard error."""
+    run = subprocess.run([binary, "bench", "--variant", "chess", "--depth", "1"],
+                         capture_output=True, text=True, check=True)
+    return re.findall(r"^chess (.+): \d+ nodes", run.stderr, re.MULTILINE)
 
 
 def timed_run(binary, core, fens, depth, hash_mb):
@@ -84,7 +81,9 @@ def main():
     args = parser.parse_args()
     if os.cpu_count() < 2:
         sys.exit("needs two cores")
-    fens = chess_bench_fens()
+    fens = chess_bench_fens(args.base)
+    if not fens:
+        sys.exit(f"{args.base} listed no chess bench positions")
     logs = []
     with ThreadPoolExecutor(2) as pool:
         for round_ in range(args.rounds):
