@@ -53,6 +53,8 @@ def main():
     parser.add_argument("--nodes", type=int, default=100_000, help="Stockfish's nodes a position")
     parser.add_argument("--jobs", type=int, default=1, help="Stockfish processes at once")
     args = parser.parse_args()
+    if args.jobs < 1 or args.nodes < 1:
+        parser.error("--jobs and --nodes must be at least 1")
 
     games = [(game, colour) for _, game, colour in engine_games(args.pgn, args.player)]
     shares = [games[i :: args.jobs] for i in range(args.jobs)]
@@ -72,6 +74,8 @@ def main():
             seconds[decade] += think
             depths[decade] += depth
     games_judged = len(judged)
+    if games_judged == 0:
+        raise SystemExit(f"no finished games of {args.player} with move comments in {' '.join(args.pgn)}")
     print(f"{games_judged} games, Stockfish at {args.nodes} nodes a position")
     print("moves    | engine moves | score change a game | seconds a move | depth")
     for decade in sorted(moves):
